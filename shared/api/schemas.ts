@@ -1,0 +1,143 @@
+/**
+ * The HTTP API of dstatview, as TypeBox schemas: the server declares its routes with them and the web app
+ * imports the same static types. Numbers in series are in the units named beside them; `null` marks a gap.
+ */
+import { Type, type Static } from 'typebox';
+
+/** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-]. Anything else is not an id. */
+export const ReportIdPattern = '^[A-Za-z0-9_-]{22}$';
+
+export const ReportParams = Type.Object({
+  id: Type.String({ pattern: ReportIdPattern }),
+});
+export type ReportParams = Static<typeof ReportParams>;
+
+export const ApiError = Type.Object({
+  /** Stable machine-readable code, e.g. `NOT_DSTAT`, `FILE_TOO_LARGE`, `REPORT_NOT_FOUND`. */
+  code: Type.String(),
+  /** What is wrong and where, for a person: `line 1: expected the dstat title line, found "PK…"`. */
+  message: Type.String(),
+  line: Type.Optional(Type.Integer()),
+  column: Type.Optional(Type.Integer()),
+});
+export type ApiError = Static<typeof ApiError>;
+
+export const CreatedReport = Type.Object({
+  id: Type.String(),
+  /** Path of the report page, e.g. `/r/<id>`: permanent and shareable. */
+  url: Type.String(),
+});
+export type CreatedReport = Static<typeof CreatedReport>;
+
+export const ServerConfig = Type.Object({
+  maxUploadBytes: Type.Integer(),
+});
+export type ServerConfig = Static<typeof ServerConfig>;
+
+const Producer = Type.Union([
+  Type.Literal('dstat'),
+  Type.Literal('dool'),
+  Type.Literal('pcp-dstat'),
+  Type.Literal('unknown'),
+]);
+
+export const SeriesStatsJson = Type.Object({
+  count: Type.Integer(),
+  min: Type.Number(),
+  avg: Type.Number(),
+  p95: Type.Number(),
+  max: Type.Number(),
+});
+
+const SeriesCommon = {
+  id: Type.String(),
+  group: Type.String(),
+  column: Type.String(),
+  unit: Type.String(),
+  csvColumn: Type.Integer(),
+};
+
+export const NumericSeriesJson = Type.Object({
+  ...SeriesCommon,
+  kind: Type.Literal('number'),
+  values: Type.Array(Type.Union([Type.Number(), Type.Null()])),
+  /** Over every row but a since-boot first row; null when no row has a value. */
+  stats: Type.Union([SeriesStatsJson, Type.Null()]),
+});
+
+export const TextSeriesJson = Type.Object({
+  ...SeriesCommon,
+  kind: Type.Literal('text'),
+  values: Type.Array(Type.String()),
+});
+
+export const SeriesJson = Type.Union([NumericSeriesJson, TextSeriesJson]);
+export type SeriesJson = Static<typeof SeriesJson>;
+export type NumericSeriesJson = Static<typeof NumericSeriesJson>;
+
+export const RunMetaJson = Type.Object({
+  producer: Producer,
+  version: Type.String(),
+  title: Type.String(),
+  host: Type.String(),
+  user: Type.String(),
+  cmdline: Type.String(),
+  date: Type.String(),
+  timezone: Type.String(),
+});
+
+export const RunJson = Type.Object({
+  index: Type.Integer(),
+  meta: RunMetaJson,
+  firstLine: Type.Integer(),
+  lastLine: Type.Integer(),
+  rows: Type.Integer(),
+  firstRowIsSinceBoot: Type.Boolean(),
+  intervalMs: Type.Number(),
+  /** Floating wall-clock ms of the recording host (format with UTC getters), first and last row. */
+  start: Type.Number(),
+  end: Type.Number(),
+  time: Type.Array(Type.Number()),
+  series: Type.Array(SeriesJson),
+});
+export type RunJson = Static<typeof RunJson>;
+
+const ParseIssueJson = Type.Object({
+  severity: Type.Union([Type.Literal('info'), Type.Literal('warning')]),
+  line: Type.Integer(),
+  message: Type.String(),
+});
+
+export const DialectReportJson = Type.Object({
+  producer: Producer,
+  version: Type.String(),
+  options: Type.Array(Type.String()),
+  conversions: Type.Array(Type.String()),
+  timeSource: Type.Union([Type.Literal('time'), Type.Literal('epoch'), Type.Literal('sample')]),
+  timeFormat: Type.String(),
+  rows: Type.Object({ read: Type.Integer(), kept: Type.Integer(), dropped: Type.Integer() }),
+  runs: Type.Integer(),
+  unknownColumns: Type.Array(Type.String()),
+  issues: Type.Array(ParseIssueJson),
+  moreIssues: Type.Integer(),
+  suggestedCommand: Type.String(),
+});
+
+/** A stored report's summary: everything but the series values. Small; the list and headers use it. */
+export const ReportSummary = Type.Object({
+  id: Type.String(),
+  fileName: Type.String(),
+  /** ISO 8601 instant the report was uploaded. */
+  createdAt: Type.String(),
+  /** Size of the uploaded CSV in bytes. */
+  bytes: Type.Integer(),
+  dialect: DialectReportJson,
+});
+export type ReportSummary = Static<typeof ReportSummary>;
+
+/** GET /api/reports/:id — the parsed report: summary + every run with its series. */
+export const ReportJson = Type.Object({
+  ...ReportSummary.properties,
+  runs: Type.Array(RunJson),
+});
+export type ReportJson = Static<typeof ReportJson>;
