@@ -14,6 +14,9 @@ import { suggestCommand } from './suggest.js';
 import { tokenizeLine } from './tokenize.js';
 import type { DialectReport, DstatLog } from './types.js';
 
+/** Cells a file may hold beyond two per character of its text (a small file with a wide header). */
+const CELL_ALLOWANCE = 1 << 20;
+
 export interface ParseOptions {
   /** Stop with TOO_LARGE past this many data rows (default MAX_ROWS). */
   maxRows?: number;
@@ -37,6 +40,7 @@ export function parseDstat(input: string, options: ParseOptions = {}): DstatLog 
     issues,
     fallbackYear: options.fallbackYear ?? new Date().getUTCFullYear(),
     rowBudget: { left: maxRows, max: maxRows },
+    cellBudget: { left: 2 * text.length + CELL_ALLOWANCE },
     endsWithNewline: /[\r\n]$/.test(text),
   };
   const results: RunResult[] = [];
@@ -114,7 +118,7 @@ function findBlocks(lines: readonly string[], issues: IssueLog): RunBlock[] {
   let i = skipBlank(lines, 0);
   while (i < lines.length) {
     const firstLine = i;
-    const meta: MetaFields = { ...emptyMeta(), title: previous.title, author: previous.author };
+    const meta: MetaFields = { ...emptyMeta(), author: previous.author };
     let sawMeta = false;
     for (let f = metaFields(lines[i] ?? ''); i < lines.length; f = metaFields(lines[i] ?? '')) {
       if (f) {
@@ -131,7 +135,7 @@ function findBlocks(lines: readonly string[], issues: IssueLog): RunBlock[] {
         `expected the dstat title line ("Dstat 0.7.2 CSV output") or a "Host:" line, found ${quote(lines[i]!)}`,
       );
     }
-    const block = headerRows(lines, i, firstLine, meta, blocks.length + 1);
+    const block = headerRows(lines, i, firstLine, meta, blocks.length + 1, previous.title);
     if ('reason' in block) {
       if (blocks.length === 0) throw new DstatFormatError('NOT_DSTAT', block.line + 1, 0, block.reason);
       issues.warn(block.line + 1, `a header block that ends early was skipped: ${block.reason}`);
@@ -145,7 +149,7 @@ function findBlocks(lines: readonly string[], issues: IssueLog): RunBlock[] {
     i = 'reason' in block ? block.line + 1 : block.dataStart;
     while (i < lines.length && !metaFields(lines[i]!)) i++;
     if (!('reason' in block)) block.dataEnd = i;
-    previous = meta;
+    previous = { ...meta, title: meta.title || previous.title };
   }
   return blocks;
 }
@@ -157,6 +161,8 @@ function headerRows(
   firstLine: number,
   meta: MetaFields,
   index: number,
+  /** The previous run's title: an appended run has none of its own but the same producer. */
+  inheritedTitle: string,
 ): RunBlock | { line: number; reason: string } {
   const groupLine = skipBlank(lines, at);
   if (!isHeaderRow(lines[groupLine])) {
@@ -170,7 +176,7 @@ function headerRows(
   }
   const cmd = parseCmdline(meta.cmdline);
   const groups = tokenizeLine(lines[groupLine]!) ?? [];
-  const titled = parseTitle(meta.title);
+  const titled = parseTitle(meta.title || inheritedTitle);
   const producer = titled?.producer ?? guessProducer(meta.author, cmd, groups);
   const version = titled?.version ?? '';
   return {

@@ -36,6 +36,9 @@ export interface RunContext {
   fallbackYear: number;
   /** Rows that may still be read before MAX_ROWS. */
   rowBudget: { left: number; max: number };
+  /** Cells (rows × columns) that may still be stored: proportional to the file's size, so rows that
+   * are kept as gaps without carrying their commas cannot make memory grow past it. */
+  cellBudget: { left: number };
   /** False when the file's last line has no line terminator (copied while dstat was writing). */
   endsWithNewline: boolean;
 }
@@ -80,6 +83,9 @@ export function readRun(block: RunBlock, ctx: RunContext): RunResult | null {
     if (ctx.rowBudget.left-- <= 0) {
       throw new DstatFormatError('TOO_LARGE', li + 1, 0, `more than ${ctx.rowBudget.max} data rows; split the log`);
     }
+    if ((ctx.cellBudget.left -= width) < 0) {
+      throw new DstatFormatError('TOO_LARGE', li + 1, 0, 'the rows announce far more cells than the file holds');
+    }
     reader.keep(li, t, fields);
   }
   if (reader.rows === 0) {
@@ -105,7 +111,7 @@ export function readRun(block: RunBlock, ctx: RunContext): RunResult | null {
       timezone: parseDateLine(block.meta.date)?.zone ?? '',
     },
     firstLine: block.firstLine + 1,
-    lastLine: reader.lineOf(reader.rows - 1),
+    lastLine: reader.lines[reader.rows - 1]!,
     time: reader.time.slice(0, reader.rows),
     lines: reader.lines.slice(0, reader.rows),
     firstRowIsSinceBoot,
@@ -179,7 +185,7 @@ function prescan(block: RunBlock, ctx: RunContext, header: readonly HeaderColumn
     if (!fields) continue;
     seen++;
     let n = fields.length;
-    if (n > width && MISSED_TICKS.test(fields[n - 1]!)) n--;
+    if (MISSED_TICKS.test(fields[n - 1]!)) n--;
     while (n > width && fields[n - 1] === '') n--;
     if (n > width) {
       wider++;
@@ -196,7 +202,9 @@ function prescan(block: RunBlock, ctx: RunContext, header: readonly HeaderColumn
   }
   const textColumns = new Set<number>();
   header.forEach((h, c) => {
-    if (c !== timeCol && (isTextGroup(h.group, h.column) || textVotes[c]! > numberVotes[c]!)) textColumns.add(c);
+    // top-* plugins are text, but pcp-dstat's pair their process name with a number (`"sha256sum",47.608`)
+    const votedText = textVotes[c]! > numberVotes[c]!;
+    if (c !== timeCol && (votedText || (isTextGroup(h.group, h.column) && numberVotes[c] === 0))) textColumns.add(c);
   });
   const truncated = wider > fitting;
   return { extraColumns: truncated ? widest - width : 0, textColumns, firstTimeCell };
@@ -220,6 +228,8 @@ export function toNumber(cell: string): number {
   if (cell === '') return NaN;
   const v = +cell;
   if (v - v !== 0) return NaN; // NaN, ±Infinity
+  const second = cell.charCodeAt(1) | 32;
+  if (second === 120 || second === 98 || second === 111) return NaN; // 0x…, 0b…, 0o…: not dstat's
   if (v === 0 && cell.charCodeAt(0) <= 32 && cell.trim() === '') return NaN;
   return v;
 }
@@ -235,10 +245,13 @@ function cleanText(cell: string): string {
 class RowReader {
   rows = 0;
   dropped = 0;
-  readonly time: Float64Array;
-  readonly lines: Int32Array;
+  time: Float64Array;
+  lines: Int32Array;
   private readonly numeric: (Float64Array | null)[];
   private readonly text: (string[] | null)[];
+  /** Rows the arrays can hold. They grow with the rows kept, never with the rows announced: a kept row
+   * has a field per column, so memory stays proportional to the file's size. */
+  private capacity: number;
   private readonly badCells: Int32Array;
   private readonly firstBadLine: Int32Array;
   private missedTicks = 0;
@@ -258,11 +271,12 @@ class RowReader {
   ) {
     this.width = header.length;
     this.headerCutShort = extraColumns > 0;
-    const capacity = Math.max(0, block.dataEnd - block.dataStart);
+    const capacity = Math.min(Math.max(0, block.dataEnd - block.dataStart), 256);
+    this.capacity = capacity;
     this.time = new Float64Array(capacity);
     this.lines = new Int32Array(capacity);
     this.numeric = header.map((_, c) => (c === timeCol || textColumns.has(c) ? null : new Float64Array(capacity)));
-    this.text = header.map((_, c) => (textColumns.has(c) ? new Array<string>(capacity) : null));
+    this.text = header.map((_, c) => (textColumns.has(c) ? [] : null));
     this.badCells = new Int32Array(header.length);
     this.firstBadLine = new Int32Array(header.length);
   }
@@ -279,19 +293,23 @@ class RowReader {
       this.drop(li, `line longer than ${MAX_LINE_CHARS} characters`);
       return null;
     }
+    if (li === this.ctx.lines.length - 1 && !this.ctx.endsWithNewline) {
+      // dstat ends every row with a line end: without one, even a row with all its fields may have its
+      // last value cut (2.440 → 2.4), so it is not trusted
+      this.drop(li, 'the last line has no line end, it is cut short (was the file copied while dstat was still writing?)');
+      return null;
+    }
     const fields = tokenizeLine(line);
     if (!fields) {
       this.drop(li, 'unreadable quoting');
       return null;
     }
     let n = fields.length;
-    if (n > width) {
-      const m = MISSED_TICKS.exec(fields[n - 1]!);
-      if (m) {
-        this.missedTicks += Number(m[1]);
-        this.missedRows++;
-        n--;
-      }
+    const m = MISSED_TICKS.exec(fields[n - 1]!);
+    if (m && n - 1 !== this.timeCol) {
+      this.missedTicks += Number(m[1]);
+      this.missedRows++;
+      n--;
     }
     while (n > width && fields[n - 1] === '') n--; // trailing commas (tty narrower than the line)
     if (n === width || (n > width && this.headerCutShort)) {
@@ -303,13 +321,7 @@ class RowReader {
       for (let c = n; c < width; c++) fields[c] = '';
       return fields;
     }
-    const last = li === this.ctx.lines.length - 1 && !this.ctx.endsWithNewline;
-    this.drop(
-      li,
-      last && n < width
-        ? `the last line is cut short (${n} of ${width} fields; was the file copied while dstat was still writing?)`
-        : `${n} fields where the header has ${width}`,
-    );
+    this.drop(li, `${n} fields where the header has ${width}`);
     return null;
   }
 
@@ -320,7 +332,24 @@ class RowReader {
     return true;
   }
 
+  private grow(): void {
+    const capacity = Math.max(16, this.capacity * 2);
+    const grown = <T extends Float64Array | Int32Array>(a: T, make: (n: number) => T): T => {
+      const b = make(capacity);
+      b.set(a);
+      return b;
+    };
+    this.time = grown(this.time, (n) => new Float64Array(n));
+    this.lines = grown(this.lines, (n) => new Int32Array(n));
+    for (let c = 0; c < this.numeric.length; c++) {
+      const col = this.numeric[c];
+      if (col) this.numeric[c] = grown(col, (n) => new Float64Array(n));
+    }
+    this.capacity = capacity;
+  }
+
   keep(li: number, t: number, fields: readonly string[]): void {
+    if (this.rows === this.capacity) this.grow();
     const r = this.rows++;
     this.time[r] = t;
     this.lines[r] = li + 1;

@@ -13,7 +13,7 @@ interface Need {
 
 const NEEDS: readonly Need[] = [
   { what: 'CPU', option: '-c', present: (g) => g.some((x) => /cpu\d* usage$/.test(x)) },
-  { what: 'memory', option: '-m', present: (g) => g.includes('memory usage') },
+  { what: 'memory', option: '-m', present: (g) => g.some((x) => /memory usage$/.test(x)) },
   { what: 'disk I/O', option: '-d', present: (g) => g.some((x) => x.startsWith('dsk/')) },
   { what: 'network', option: '-n', present: (g) => g.some((x) => x.startsWith('net/')) },
   { what: 'disk IOPS', option: '-r', present: (g) => g.some((x) => x.startsWith('io/')) },

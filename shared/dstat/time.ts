@@ -140,16 +140,18 @@ export class WallClock {
     this.dayBase = Number.isNaN(dateWall) ? 0 : Math.floor(dateWall / MS_PER_DAY) * MS_PER_DAY;
   }
 
-  /** The year that puts the first sample closest to `Date:` (files start within seconds of it). */
+  /**
+   * The year of the first sample: `Date:` is written just before it, so it is the latest year that does not
+   * put the sample more than a day after `Date:` (Date: 31 Dec 23:59:59, first sample 01-01 → next year;
+   * pcp-dstat replaying an archive: Date: is the replay time, the samples are older → this year or last).
+   */
   private bestYear(cell: string, dateYear: number): number {
     const p = this.fmt.read(cell);
     if (!p || p.year >= 0 || p.month < 0 || Number.isNaN(this.dateWall)) return dateYear;
-    let best = dateYear;
-    for (const y of [dateYear - 1, dateYear + 1]) {
-      const d = Math.abs(Date.UTC(y, p.month, p.day) + p.ms - this.dateWall);
-      if (d < Math.abs(Date.UTC(best, p.month, p.day) + p.ms - this.dateWall)) best = y;
+    for (const y of [dateYear + 1, dateYear, dateYear - 1]) {
+      if (Date.UTC(y, p.month, p.day) + p.ms <= this.dateWall + MS_PER_DAY) return y;
     }
-    return best;
+    return dateYear;
   }
 
   /** Floating ms of the cell, or NaN when it does not have the format. */
@@ -197,4 +199,10 @@ export function epochOffset(date: DateLine | null, firstEpochMs: number): number
   const quarter = 15 * 60_000;
   const offset = Math.round((date.wall - firstEpochMs) / quarter) * quarter;
   return Math.abs(offset) <= 14 * 3_600_000 ? offset : null;
+}
+
+/** Floating ms as ISO 8601 local time without a zone: `2026-11-29T20:45:49` (`.366` when not whole). */
+export function floatingIso(ms: number): string {
+  const iso = new Date(ms).toISOString(); // floating time: the UTC fields are the host's wall clock
+  return ms % 1000 === 0 ? iso.slice(0, 19) : iso.slice(0, 23);
 }
