@@ -1,0 +1,168 @@
+/**
+ * The HTTP API, typed with the shared schemas' static types (types only: the TypeBox runtime stays out of the
+ * bundle). Every failure becomes an ApiFailure with a message a person can act on: the server's own message
+ * for API errors (`line 1: expected the dstat title line, found …`), plain words for network trouble.
+ */
+import type { ApiError, CreatedReport, ReportJson, ServerConfig } from '../../../shared/api/schemas.js';
+import { formatBytes } from '../format.js';
+
+export type FailureKind = 'http' | 'network' | 'aborted' | 'not-found' | 'bad-response';
+
+export class ApiFailure extends Error {
+  override readonly name = 'ApiFailure';
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly status = 0,
+    readonly code = '',
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Same as ReportIdPattern in shared/api/schemas.ts (copied so the TypeBox runtime is not bundled). */
+const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
+
+export function isReportId(id: string): boolean {
+  return REPORT_ID.test(id);
+}
+
+export function reportPath(id: string): string {
+  return `/r/${encodeURIComponent(id)}`;
+}
+
+export function csvUrl(id: string): string {
+  return `/api/reports/${encodeURIComponent(id)}/csv`;
+}
+
+function isApiError(x: unknown): x is ApiError {
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof (x as ApiError).code === 'string' &&
+    typeof (x as ApiError).message === 'string'
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The failure for a non-2xx answer: the API's error body when there is one. */
+function failureOf(status: number, statusText: string, body: unknown): ApiFailure {
+  if (isApiError(body)) {
+    return new ApiFailure(
+      status === 404 ? 'not-found' : 'http',
+      body.message,
+      status,
+      body.code,
+      body.line,
+      body.column,
+    );
+  }
+  const what = status >= 500 ? 'The server had a problem' : 'The server refused the request';
+  return new ApiFailure(status === 404 ? 'not-found' : 'http', `${what} (HTTP ${status}${statusText ? ` ${statusText}` : ''}).`, status);
+}
+
+const NETWORK_MESSAGE = 'Could not reach the dstatview server. Check your connection and try again.';
+
+async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+  } catch {
+    if (signal?.aborted) throw new ApiFailure('aborted', 'Cancelled.');
+    throw new ApiFailure('network', NETWORK_MESSAGE);
+  }
+  const text = await response.text().catch(() => '');
+  const body = parseJson(text);
+  if (!response.ok) throw failureOf(response.status, response.statusText, body);
+  if (body === undefined) throw new ApiFailure('bad-response', 'The server sent an answer that is not JSON.', response.status);
+  return body as T;
+}
+
+export function getConfig(signal?: AbortSignal): Promise<ServerConfig> {
+  return getJson<ServerConfig>('/api/config', signal);
+}
+
+export async function getReport(id: string, signal?: AbortSignal): Promise<ReportJson> {
+  const report = await getJson<ReportJson>(`/api/reports/${encodeURIComponent(id)}`, signal);
+  if (!Array.isArray(report.runs)) throw new ApiFailure('bad-response', 'The server sent a report without runs.');
+  return report;
+}
+
+export interface UploadCallbacks {
+  /** Bytes sent so far of the request body (a little more than the file: multipart framing). */
+  onProgress?: (loaded: number, total: number) => void;
+  /** The whole file is sent; the server is reading it now. */
+  onSent?: () => void;
+}
+
+export interface Upload {
+  promise: Promise<CreatedReport>;
+  abort: () => void;
+}
+
+/**
+ * POST /api/reports with the file as multipart field `file`, through XMLHttpRequest because fetch reports no
+ * upload progress. `maxBytes` only words the message of a connection the server cut because of the size.
+ */
+export function uploadReport(file: File, callbacks: UploadCallbacks = {}, maxBytes?: number): Upload {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<CreatedReport>((resolve, reject) => {
+    xhr.open('POST', '/api/reports');
+    xhr.responseType = 'text';
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) callbacks.onProgress?.(e.loaded, e.total);
+    };
+    xhr.upload.onload = () => callbacks.onSent?.();
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status === 201 || xhr.status === 200) {
+        const created = body as Partial<CreatedReport> | undefined;
+        if (created && typeof created.id === 'string' && isReportId(created.id)) {
+          resolve({ id: created.id, url: reportPath(created.id) });
+        } else {
+          reject(new ApiFailure('bad-response', 'The server accepted the file but sent no report address.', xhr.status));
+        }
+        return;
+      }
+      if (xhr.status === 413 && !isApiError(body)) {
+        reject(
+          new ApiFailure(
+            'http',
+            `The file is larger than the server accepts${maxBytes ? ` (${formatBytes(maxBytes)})` : ''}.`,
+            413,
+            'FILE_TOO_LARGE',
+          ),
+        );
+        return;
+      }
+      reject(failureOf(xhr.status, xhr.statusText, body));
+    };
+    xhr.onerror = () => {
+      const tooBig = maxBytes !== undefined && file.size > maxBytes;
+      reject(
+        new ApiFailure(
+          'network',
+          tooBig
+            ? `The server closed the connection: the file is larger than it accepts (${formatBytes(maxBytes)}).`
+            : 'The upload failed: the connection to the server was lost. Check your connection and try again.',
+        ),
+      );
+    };
+    xhr.onabort = () => reject(new ApiFailure('aborted', 'Upload cancelled.'));
+    xhr.ontimeout = () => reject(new ApiFailure('network', 'The upload timed out. Try again.'));
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}

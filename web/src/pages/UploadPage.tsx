@@ -1,0 +1,238 @@
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../shared/limits.js';
+import { ApiFailure, getConfig, uploadReport, type Upload } from '../api/client.js';
+import { formatBytes } from '../format.js';
+import { navigate } from '../router.js';
+
+type Phase =
+  | { step: 'idle' }
+  | { step: 'sending'; loaded: number; total: number }
+  | { step: 'reading' }
+  | { step: 'done' };
+
+interface Problem {
+  title: string;
+  message: string;
+}
+
+const SUGGESTED = 'dstat -tfvnrl --output load.csv 1';
+
+export function UploadPage() {
+  const [maxBytes, setMaxBytes] = useState<number>(DEFAULT_MAX_UPLOAD_BYTES);
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const uploadRef = useRef<Upload | null>(null);
+  const busy = phase.step === 'sending' || phase.step === 'reading' || phase.step === 'done';
+
+  useEffect(() => {
+    document.title = 'Upload a dstat log · dstatview';
+    const controller = new AbortController();
+    getConfig(controller.signal)
+      .then((c) => {
+        if (Number.isFinite(c.maxUploadBytes) && c.maxUploadBytes > 0) setMaxBytes(c.maxUploadBytes);
+      })
+      // Without the config the default limit is shown; the server still enforces its own (413).
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+      uploadRef.current?.abort();
+    };
+  }, []);
+
+  /** What the server would refuse at once, said before uploading. */
+  const check = (f: File): Problem | null => {
+    if (f.size > maxBytes) {
+      return {
+        title: `${f.name} is too large`,
+        message: `It is ${formatBytes(f.size)}; this server accepts files up to ${formatBytes(maxBytes)}.`,
+      };
+    }
+    if (f.size === 0) return { title: `${f.name} is empty`, message: 'Choose the CSV file dstat wrote with --output.' };
+    return null;
+  };
+
+  /** Take a picked or dropped file (the first, if several). */
+  const choose = (files: FileList | null | undefined) => {
+    if (busy || !files || files.length === 0) return;
+    const f = files[0]!;
+    setFile(f);
+    setPhase({ step: 'idle' });
+    setProblem(check(f));
+  };
+
+  // A file dropped anywhere on the page is taken (and never opened by the browser in place of the app).
+  useEffect(() => {
+    let depth = 0;
+    const hasFiles = (e: globalThis.DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+    const over = (e: globalThis.DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
+    const enter = (e: globalThis.DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth++;
+      setDragging(true);
+    };
+    const leave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setDragging(false);
+    };
+    const drop = (e: globalThis.DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      setDragging(false);
+      chooseRef.current(e.dataTransfer?.files);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+  const chooseRef = useRef(choose);
+  chooseRef.current = choose;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!file || busy) return;
+    const refused = check(file);
+    setProblem(refused);
+    if (refused) return;
+    setPhase({ step: 'sending', loaded: 0, total: file.size });
+    const upload = uploadReport(
+      file,
+      {
+        onProgress: (loaded, total) => setPhase({ step: 'sending', loaded, total }),
+        onSent: () => setPhase({ step: 'reading' }),
+      },
+      maxBytes,
+    );
+    uploadRef.current = upload;
+    upload.promise.then(
+      (created) => {
+        uploadRef.current = null;
+        setPhase({ step: 'done' });
+        navigate(created.url);
+      },
+      (err: unknown) => {
+        uploadRef.current = null;
+        setPhase({ step: 'idle' });
+        if (err instanceof ApiFailure && err.kind === 'aborted') {
+          setProblem(null);
+          return;
+        }
+        setProblem({
+          title: `Could not make graphs from ${file.name}`,
+          message: err instanceof Error ? err.message : 'The upload failed.',
+        });
+      },
+    );
+  };
+
+  const percent = phase.step === 'sending' && phase.total > 0 ? Math.min(100, Math.round((phase.loaded / phase.total) * 100)) : 0;
+
+  return (
+    <main id="main" className="page narrow upload-page">
+      <h1>Graph a dstat log</h1>
+      <p className="lead">
+        Upload a CSV file written by <code>dstat --output</code> (dstat 0.6 to 0.8, dool, pcp-dstat). You get a permanent
+        link to its graphs that you can share.
+      </p>
+
+      <form className="upload-form" onSubmit={submit} aria-describedby="upload-hint">
+        <label htmlFor="file-input" className="visually-hidden">
+          dstat CSV file
+        </label>
+        <input
+          ref={inputRef}
+          id="file-input"
+          name="file"
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          className="visually-hidden"
+          tabIndex={-1}
+          disabled={busy}
+          onChange={(e) => {
+            choose(e.currentTarget.files);
+            e.currentTarget.value = '';
+          }}
+        />
+        <button
+          type="button"
+          className={`drop-zone${dragging ? ' dragging' : ''}${file ? ' has-file' : ''}`}
+          onClick={() => inputRef.current?.click()}
+          onDragOver={(e: DragEvent) => e.preventDefault()}
+          disabled={busy}
+          aria-describedby="upload-hint"
+        >
+          {file ? (
+            <>
+              <span className="drop-title">{file.name}</span>
+              <span className="drop-sub">
+                {formatBytes(file.size)} · click or drop to choose another file
+              </span>
+            </>
+          ) : (
+            <>
+              <span className="drop-title">Choose a dstat CSV file</span>
+              <span className="drop-sub">or drop it here</span>
+            </>
+          )}
+        </button>
+        <p id="upload-hint" className="hint">
+          Files up to {formatBytes(maxBytes)}. To record one during a load test: <code>{SUGGESTED}</code>
+        </p>
+
+        <div className="actions">
+          <button type="submit" className="primary" disabled={!file || busy || check(file) !== null}>
+            Upload
+          </button>
+          {(phase.step === 'sending' || phase.step === 'reading') && (
+            <button type="button" onClick={() => uploadRef.current?.abort()}>
+              Cancel
+            </button>
+          )}
+        </div>
+
+        {phase.step === 'sending' && (
+          <div className="progress-row">
+            <label htmlFor="upload-progress">
+              Uploading {file?.name}: {percent} % ({formatBytes(Math.min(phase.loaded, phase.total))} of{' '}
+              {formatBytes(phase.total)})
+            </label>
+            <progress id="upload-progress" max={phase.total || 1} value={Math.min(phase.loaded, phase.total)}>
+              {percent} %
+            </progress>
+          </div>
+        )}
+        {(phase.step === 'reading' || phase.step === 'done') && (
+          <div className="progress-row">
+            <label htmlFor="upload-progress">
+              {phase.step === 'reading' ? 'Uploaded. Reading the log…' : 'Opening the graphs…'}
+            </label>
+            <progress id="upload-progress" />
+          </div>
+        )}
+      </form>
+
+      <div className="alert-region" role="alert">
+        {problem && (
+          <div className="notice error">
+            <p className="notice-title">{problem.title}</p>
+            <p className="notice-message">{problem.message}</p>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
