@@ -34,6 +34,12 @@ export const ServerConfig = Type.Object({
 });
 export type ServerConfig = Static<typeof ServerConfig>;
 
+/** GET /healthz */
+export const HealthStatus = Type.Object({
+  status: Type.Literal('ok'),
+});
+export type HealthStatus = Static<typeof HealthStatus>;
+
 const Producer = Type.Union([
   Type.Literal('dstat'),
   Type.Literal('dool'),

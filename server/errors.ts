@@ -1,0 +1,107 @@
+/**
+ * Every error the API answers with, made in one place. Each is a value with a stable `code`, an HTTP
+ * `statusCode` and a `message` written for the person who uploaded the file; the one error handler
+ * (plugins/error-handler.ts) turns them into `{code, message, line?, column?}` bodies.
+ */
+import createError from '@fastify/error';
+import type { DstatErrorCode } from '../shared/dstat/errors.js';
+
+export const FileTooLargeError = createError<'FILE_TOO_LARGE', 413, [string]>(
+  'FILE_TOO_LARGE',
+  'the file is larger than the upload limit of %s',
+  413,
+);
+export const TooManyPartsError = createError<'TOO_MANY_PARTS', 413, [string]>(
+  'TOO_MANY_PARTS',
+  'the form has too many parts (%s): send one CSV file in the field "file" and nothing else big',
+  413,
+);
+export const UnsupportedMediaTypeError = createError<'UNSUPPORTED_MEDIA_TYPE', 415, [string]>(
+  'UNSUPPORTED_MEDIA_TYPE',
+  'expected a multipart/form-data upload with the CSV in the field "file", got %s',
+  415,
+);
+export const MissingFileError = createError<'MISSING_FILE', 400, [string]>(
+  'MISSING_FILE',
+  'no file in the form: send the CSV as the multipart/form-data field "file"%s',
+  400,
+);
+export const MalformedMultipartError = createError<'MALFORMED_MULTIPART', 400, [string]>(
+  'MALFORMED_MULTIPART',
+  'the multipart/form-data body could not be read: %s',
+  400,
+);
+export const BadRequestError = createError<'BAD_REQUEST', 400, [string]>('BAD_REQUEST', '%s', 400);
+export const ReportNotFoundError = createError<'REPORT_NOT_FOUND', 404, []>(
+  'REPORT_NOT_FOUND',
+  'no report with this id: the link may be mistyped or incomplete',
+  404,
+);
+export const RouteNotFoundError = createError<'NOT_FOUND', 404, [string]>('NOT_FOUND', 'not found: %s', 404);
+export const WebAppNotBuiltError = createError<'WEB_APP_NOT_BUILT', 404, []>(
+  'WEB_APP_NOT_BUILT',
+  'the web app is not built on this server (npm run build:web); the API is available under /api',
+  404,
+);
+export const ServerBusyError = createError<'SERVER_BUSY', 503, []>(
+  'SERVER_BUSY',
+  'the server is busy reading other uploads: try again in a few seconds',
+  503,
+);
+export const InternalError = createError<'INTERNAL_ERROR', 500, [string]>(
+  'INTERNAL_ERROR',
+  'internal server error (request %s); the details are in the server log',
+  500,
+);
+
+/** Codes of files that are not readable as a dstat log: the parser's own, plus the server's PARSE_FAILED. */
+export type ReportFormatCode = DstatErrorCode | 'PARSE_FAILED';
+
+/**
+ * The uploaded file is not a dstat CSV (422): what is wrong and where, as DstatFormatError said it.
+ * EMPTY_FILE is a 422 too: the request itself was well formed, its file is not processable.
+ */
+export const ReportFormatError = createError<string, 422, [string]>('REPORT_FORMAT', '%s', 422);
+
+export interface ReportFormatDetails {
+  code: ReportFormatCode;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export type ReportFormatErrorValue = InstanceType<typeof ReportFormatError> & {
+  code: ReportFormatCode;
+  line: number;
+  column: number;
+};
+
+/** A 422 for the upload, from the parser's error (carried across the worker boundary as a plain value). */
+export function reportFormatError(details: ReportFormatDetails): ReportFormatErrorValue {
+  const err = new ReportFormatError(details.message) as ReportFormatErrorValue;
+  err.code = details.code;
+  err.line = details.line;
+  err.column = details.column;
+  return err;
+}
+
+export function isReportFormatError(err: unknown): err is ReportFormatErrorValue {
+  return err instanceof ReportFormatError;
+}
+
+/** 4 MiB, 1000 bytes, 1.5 KiB (1536 bytes): limits as a person reads them. */
+export function formatBytes(bytes: number): string {
+  const units: Array<[number, string]> = [
+    [1024 ** 3, 'GiB'],
+    [1024 ** 2, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  for (const [size, unit] of units) {
+    if (bytes >= size) {
+      const n = bytes / size;
+      const text = Number.isInteger(n) ? String(n) : n.toFixed(1);
+      return Number.isInteger(n) ? `${text} ${unit}` : `${text} ${unit} (${bytes} bytes)`;
+    }
+  }
+  return `${bytes} bytes`;
+}

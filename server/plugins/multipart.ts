@@ -1,0 +1,36 @@
+/**
+ * multipart/form-data (@fastify/multipart) with tight limits: one file of at most maxUploadBytes (enforced
+ * while it streams), a few small fields, a few parts. Multipart bodies bypass Fastify's bodyLimit, so these
+ * limits are what bounds an upload.
+ */
+import fp from 'fastify-plugin';
+import multipart from '@fastify/multipart';
+
+export interface MultipartPluginOptions {
+  maxUploadBytes: number;
+}
+
+/** Room for boundaries, part headers and the small fields beside the file, when checking Content-Length. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export function multipartLimits(maxUploadBytes: number) {
+  return {
+    fileSize: maxUploadBytes,
+    files: 1,
+    fields: 10,
+    fieldSize: 1024,
+    fieldNameSize: 100,
+    parts: 12,
+    headerPairs: 20,
+  };
+}
+
+export default fp<MultipartPluginOptions>(
+  async function multipartPlugin(fastify, opts) {
+    await fastify.register(multipart, {
+      limits: multipartLimits(opts.maxUploadBytes),
+      throwFileSizeLimit: true,
+    });
+  },
+  { name: 'multipart', fastify: '5.x' },
+);

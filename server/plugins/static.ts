@@ -1,0 +1,77 @@
+/**
+ * The built web app (Vite output in dist/web) through @fastify/static: `fastify.webApp`.
+ *
+ * Hashed files under /assets/ are cached for a year as immutable; index.html is `no-cache` (always
+ * revalidated, so a new deploy is picked up); other root files (favicon…) for an hour. Without a build the
+ * server still starts, says so once in the log, and serves the API alone.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { WebAppNotBuiltError } from '../errors.js';
+
+export interface WebApp {
+  /** True when dist/web/index.html exists. */
+  available: boolean;
+  /** Send index.html (the SPA decides what to show) with this status. */
+  sendIndex(reply: FastifyReply, statusCode?: number): FastifyReply;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webApp: WebApp;
+  }
+}
+
+export interface StaticPluginOptions {
+  /** The Vite build output; null for no web app. */
+  webDir: string | null;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export default fp<StaticPluginOptions>(
+  async function staticFiles(fastify, opts) {
+    const webDir = opts.webDir ? resolve(opts.webDir) : null;
+    if (!webDir || !existsSync(join(webDir, 'index.html'))) {
+      fastify.log.warn(
+        { webDir },
+        'web app not built (no index.html): serving the API only; run `npm run build:web` for the web app',
+      );
+      fastify.decorate('webApp', {
+        available: false,
+        sendIndex(reply: FastifyReply): FastifyReply {
+          throw new WebAppNotBuiltError();
+        },
+      } satisfies WebApp);
+      return;
+    }
+
+    const assetsDir = join(webDir, 'assets') + sep;
+    await fastify.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      redirect: false,
+      serveDotFiles: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        if (path.startsWith(assetsDir)) res.setHeader('Cache-Control', IMMUTABLE);
+        else if (path.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    });
+    fastify.log.info({ webDir }, 'serving the web app');
+
+    fastify.decorate('webApp', {
+      available: true,
+      sendIndex(reply: FastifyReply, statusCode = 200): FastifyReply {
+        return reply.code(statusCode).sendFile('index.html');
+      },
+    } satisfies WebApp);
+  },
+  { name: 'static', fastify: '5.x' },
+);

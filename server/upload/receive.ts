@@ -1,0 +1,85 @@
+/**
+ * Stream the `file` part of a multipart upload to a file under the staging directory, enforcing the size
+ * limit while it streams. On any failure nothing is left on disk.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { finished, pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { MAX_FILE_NAME_CHARS } from '../../shared/limits.js';
+import {
+  FileTooLargeError,
+  formatBytes,
+  MalformedMultipartError,
+  MissingFileError,
+  UnsupportedMediaTypeError,
+} from '../errors.js';
+import { describeContentType } from '../http-utils.js';
+
+export const FILE_FIELD = 'file';
+
+export interface ReceivedUpload {
+  /** The uploaded bytes, under the staging directory; the caller removes it when done. */
+  path: string;
+  /** The client's file name, cleaned for display (no directories, no control characters). */
+  fileName: string;
+  bytes: number;
+}
+
+export async function receiveUpload(
+  request: FastifyRequest,
+  stagingDir: string,
+  maxUploadBytes: number,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new UnsupportedMediaTypeError(describeContentType(request.headers['content-type']));
+
+  let saved: ReceivedUpload | null = null;
+  let hint = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === FILE_FIELD && !saved) {
+          hint = ` (the field "${FILE_FIELD}" came as text, not as a file: with curl, use -F ${FILE_FIELD}=@log.csv)`;
+        }
+        continue;
+      }
+      if (part.fieldname !== FILE_FIELD || saved) {
+        if (!saved) hint = ` (got a file in the field ${JSON.stringify(part.fieldname.slice(0, 100))})`;
+        part.file.resume();
+        await finished(part.file);
+        continue;
+      }
+      const path = join(stagingDir, `upload-${randomUUID()}`);
+      saved = { path, fileName: cleanFileName(part.filename), bytes: 0 };
+      await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      if (part.file.truncated) throw new FileTooLargeError(formatBytes(maxUploadBytes));
+      saved.bytes = (await stat(path)).size;
+    }
+  } catch (err) {
+    if (saved) await rm(saved.path, { force: true });
+    throw asRequestError(err);
+  }
+  if (!saved) throw new MissingFileError(hint);
+  return saved;
+}
+
+/**
+ * Errors of @fastify/multipart carry a code and status (mapped by the error handler), system errors
+ * (disk full…) are server faults; what remains comes from the multipart parser reading a broken body.
+ */
+function asRequestError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const e = err as Error & { statusCode?: number; code?: string; syscall?: string };
+  if (typeof e.statusCode === 'number' || e.syscall !== undefined || e.code?.startsWith('ERR_')) return err;
+  return new MalformedMultipartError(e.message.slice(0, 200));
+}
+
+/** The base name as the user knows it, without directories or control characters, at most MAX_FILE_NAME_CHARS. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  // Control characters and bidirectional overrides have no place in a name shown to other people.
+  const clean = base.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '').trim();
+  return Array.from(clean).slice(0, MAX_FILE_NAME_CHARS).join('') || 'dstat.csv';
+}

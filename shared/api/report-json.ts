@@ -1,0 +1,94 @@
+/**
+ * DstatLog (typed arrays, NaN gaps) → the JSON the API serves (ReportJson): plain arrays, `null` for a gap,
+ * per-series statistics from the raw samples. Pure: no Node or DOM API, so the server's parse worker and
+ * the browser can both use it.
+ */
+import type { DialectReport, DstatLog, DstatRun, Series } from '../dstat/types.js';
+import { seriesStats, type SeriesStats } from '../series/stats.js';
+import type { ReportJson, ReportSummary, RunJson, SeriesJson } from './schemas.js';
+
+/** What a report knows besides the parsed log: who it is and where it came from. */
+export interface ReportSummaryFields {
+  id: string;
+  fileName: string;
+  /** ISO 8601 instant of the upload. */
+  createdAt: string;
+  /** Size of the uploaded CSV in bytes. */
+  bytes: number;
+}
+
+/** The small part of a report: everything but the runs. */
+export function toReportSummary(log: DstatLog, fields: ReportSummaryFields): ReportSummary {
+  return {
+    id: fields.id,
+    fileName: fields.fileName,
+    createdAt: fields.createdAt,
+    bytes: fields.bytes,
+    dialect: toDialectJson(log.dialect),
+  };
+}
+
+/** The whole report as JSON-safe data: every number finite, every gap `null`. */
+export function toReportJson(log: DstatLog, fields: ReportSummaryFields): ReportJson {
+  return { ...toReportSummary(log, fields), runs: log.runs.map(toRunJson) };
+}
+
+export function toDialectJson(d: DialectReport): ReportSummary['dialect'] {
+  return {
+    producer: d.producer,
+    version: d.version,
+    options: [...d.options],
+    conversions: [...d.conversions],
+    timeSource: d.timeSource,
+    timeFormat: d.timeFormat,
+    rows: { read: d.rows.read, kept: d.rows.kept, dropped: d.rows.dropped },
+    runs: d.runs,
+    unknownColumns: [...d.unknownColumns],
+    issues: d.issues.map((i) => ({ severity: i.severity, line: i.line, message: i.message })),
+    moreIssues: d.moreIssues,
+    suggestedCommand: d.suggestedCommand,
+  };
+}
+
+export function toRunJson(run: DstatRun): RunJson {
+  const rows = run.time.length;
+  // The since-boot average is not a sample of the recording: it never counts in the stats.
+  const statsFrom = run.firstRowIsSinceBoot ? 1 : 0;
+  return {
+    index: run.index,
+    meta: { ...run.meta },
+    firstLine: run.firstLine,
+    lastLine: run.lastLine,
+    rows,
+    firstRowIsSinceBoot: run.firstRowIsSinceBoot,
+    intervalMs: finiteOr(run.intervalMs, 0),
+    start: rows > 0 ? finiteOr(run.time[0]!, 0) : 0,
+    end: rows > 0 ? finiteOr(run.time[rows - 1]!, 0) : 0,
+    time: Array.from(run.time, (t) => finiteOr(t, 0)),
+    series: run.series.map((s) => toSeriesJson(s, statsFrom)),
+  };
+}
+
+function toSeriesJson(s: Series, statsFrom: number): SeriesJson {
+  const common = { id: s.id, group: s.group, column: s.column, unit: s.unit, csvColumn: s.csvColumn };
+  if (s.kind === 'text') return { ...common, kind: 'text', values: [...s.values] };
+  return {
+    ...common,
+    kind: 'number',
+    values: Array.from(s.values, (v) => (Number.isFinite(v) ? v : null)),
+    stats: statsJson(s.values, statsFrom),
+  };
+}
+
+/** Stats over rows [from, end); ±Infinity counts as a gap so that every number stays JSON-safe. */
+function statsJson(values: Float64Array, from: number): SeriesStats | null {
+  let clean: ArrayLike<number> = values;
+  if (values.some((v) => v === Infinity || v === -Infinity)) {
+    clean = values.map((v) => (Number.isFinite(v) ? v : NaN));
+  }
+  return seriesStats(clean, from);
+}
+
+function finiteOr(x: number, fallback: number): number {
+  return Number.isFinite(x) ? x : fallback;
+}

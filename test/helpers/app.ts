@@ -1,0 +1,70 @@
+/**
+ * A real app on a real, temporary DATA_DIR (and optionally a fake web build) for app.inject() tests.
+ */
+import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type App, type AppConfig } from '../../server/app.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../../shared/limits.js';
+
+export interface TestApp {
+  app: App;
+  dataDir: string;
+  /** Close the app and remove every temporary directory. */
+  cleanup(): Promise<void>;
+}
+
+const temps: string[] = [];
+
+export async function tempDir(prefix = 'dstatview-test-'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(temps.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+}
+
+export async function makeApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = overrides.dataDir ?? (await tempDir());
+  const app = await buildApp({
+    dataDir,
+    maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES,
+    webDir: null,
+    parserThreads: 2,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async cleanup() {
+      await app.close();
+    },
+  };
+}
+
+/** A minimal Vite-like build: index.html, a hashed script and style under assets/, a favicon. */
+export async function fakeWebBuild(): Promise<string> {
+  const dir = await tempDir('dstatview-web-');
+  await mkdir(join(dir, 'assets'));
+  await writeFile(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-AbC123.js"></script>' +
+      '<link rel="stylesheet" href="/assets/index-DeF456.css"></head><body><div id="root"></div></body></html>\n',
+  );
+  await writeFile(join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});\n`);
+  await writeFile(join(dir, 'assets', 'index-DeF456.css'), 'body{margin:0}\n');
+  await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  return dir;
+}
+
+/** Every file under dir, as paths relative to it (directories themselves are not listed). */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => !e.isDirectory())
+    .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name).slice(dir.length + 1))
+    .sort();
+}

@@ -1,0 +1,101 @@
+/**
+ * `npx dstatview stats FILE.csv` — the command a user runs right after `npm ci`, run here for real as a
+ * child process through npx. Expected figures come from test/tools/expected-figures.py (independent of the
+ * parser).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../helpers/fixtures.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const run = promisify(execFile);
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function dstatview(...args: string[]): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await run('npx', ['--no-install', 'dstatview', ...args], { cwd: ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('dstatview stats FILE.csv', () => {
+  it('prints the run, its times and every series\' min/avg/p95/max as JSON, without the since-boot row', async () => {
+    const { code, stdout } = await dstatview('stats', fixturePath('d072_tfvnrl.csv'));
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout);
+    expect(out).toMatchObject({
+      producer: 'dstat',
+      version: '0.7.2',
+      host: 'vm',
+      timezone: 'UTC',
+      start: '2026-11-29T20:45:49',
+      end: '2026-11-29T20:47:27',
+      rows: 84,
+      runs: 1,
+    });
+    expect(out.series['cpu0 usage/usr']).toEqual({ min: 2.02, avg: expect.closeTo(80.96698795180727, 9), p95: 100, max: 100 });
+    expect(out.series['dsk/vda/read']).toEqual({ min: 0, avg: expect.closeTo(15441870.65060241, 5), p95: 24449024, max: 486977536 });
+    expect(out.series['net/eth0/recv']).toMatchObject({ min: 0, p95: 665626, max: 22144424 });
+    expect(out.series['load avg/1m']).toMatchObject({ min: 4.28, p95: 6.39, max: 7.86 });
+    expect(Object.keys(out.series)).toHaveLength(68);
+  });
+
+  it('shows the last run of a file with appended runs, and --run N picks another', async () => {
+    const last = JSON.parse((await dstatview('stats', fixturePath('d072_tfvnrl_appended-2-runs.csv'))).stdout);
+    expect(last).toMatchObject({ runs: 2, run: 2, rows: 39, start: '2026-11-29T20:52:53' });
+    expect(last.series['dsk/vda/writ']).toMatchObject({ min: 0, p95: 226766848, max: 422576128 });
+    const first = JSON.parse((await dstatview('stats', fixturePath('d072_tfvnrl_appended-2-runs.csv'), '--run', '1')).stdout);
+    expect(first).toMatchObject({ runs: 2, run: 1, rows: 30, start: '2026-11-29T20:52:12' });
+  });
+
+  it('converts units: dool 1.3 bits/s become bytes/s', async () => {
+    const out = JSON.parse((await dstatview('stats', fixturePath('dool134_tfvnrl.csv'))).stdout);
+    expect(out.producer).toBe('dool');
+    // the file says 3338731520 bits/s at its peak: 417341440 bytes/s
+    expect(out.series['dsk/vda/writ']).toMatchObject({ min: 0, p95: 203423744, max: 417341440 });
+    expect(out.series['net/eth0/recv']).toMatchObject({ p95: 665626, max: 22144035 });
+  });
+
+  it('exits 1 with the reason on stderr for a file it cannot read', async () => {
+    const crash = await dstatview('stats', fixturePath('up074-py39_tfvnrl_crash.csv'));
+    expect(crash.code).toBe(1);
+    expect(crash.stdout).toBe('');
+    expect(crash.stderr).toMatch(/^dstatview: line 6: .*no data rows/);
+
+    const dir = mkdtempSync(join(tmpdir(), 'dstatview-cli-'));
+    const png = join(dir, 'graph.png');
+    writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
+    const binary = await dstatview('stats', png);
+    expect(binary.code).toBe(1);
+    expect(binary.stderr).toMatch(/^dstatview: .*not/);
+
+    const missing = await dstatview('stats', join(dir, 'nope.csv'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no such file/);
+
+    const noRun = await dstatview('stats', fixturePath('d072_tfvnrl.csv'), '--run', '2');
+    expect(noRun.code).toBe(1);
+    expect(noRun.stderr).toMatch(/there is no run 2: the file has 1 run/);
+  });
+
+  it('exits 2 with the usage for a wrong command line', async () => {
+    const wrong = await dstatview('graph', 'x.csv');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/Usage: dstatview stats FILE\.csv/);
+    const badRun = await dstatview('stats', fixturePath('d072_tfvnrl.csv'), '--run', 'zero');
+    expect(badRun.code).toBe(2);
+  });
+});

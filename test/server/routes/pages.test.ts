@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeWebBuild, makeApp, removeTempDirs, tempDir, type TestApp } from '../../helpers/app.js';
+import { fileUpload } from '../../helpers/multipart.js';
+
+const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+afterAll(removeTempDirs);
+
+describe('the web app, when built', () => {
+  let t: TestApp;
+  let index: string;
+  beforeAll(async () => {
+    const webDir = await fakeWebBuild();
+    index = await readFile(`${webDir}/index.html`, 'utf8');
+    t = await makeApp({ webDir });
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it('serves index.html at / with no-cache', async () => {
+    const res = await t.app.inject({ url: '/', headers: HTML });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(index);
+  });
+
+  it('serves index.html at the url of an upload', async () => {
+    const fixture = await readFile(new URL('../../fixtures/d072_tfvnrl.csv', import.meta.url));
+    const created = await t.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(fixture) });
+    expect(created.statusCode).toBe(201);
+    const res = await t.app.inject({ url: created.json().url, headers: HTML });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(index);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves index.html with 404 for a report page that does not exist or a malformed id', async () => {
+    for (const url of ['/r/AAAAAAAAAAAAAAAAAAAAAA', '/r/..%2F..%2Fetc', '/r/x', `/r/${'A'.repeat(300)}`]) {
+      const res = await t.app.inject({ url, headers: HTML });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe(index);
+    }
+  });
+
+  it('caches hashed assets for a year as immutable', async () => {
+    const res = await t.app.inject('/assets/index-AbC123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses text assets for clients that accept it', async () => {
+    const res = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('console.log');
+  });
+
+  it('answers a missing asset with 404, never with index.html', async () => {
+    const res = await t.app.inject({ url: '/assets/index-missing.js', headers: HTML });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<!doctype html>');
+  });
+
+  it('answers unknown /api paths with JSON 404, never index.html', async () => {
+    for (const url of ['/api/nope', '/api', '/api/reports', '/api/reports/AAAAAAAAAAAAAAAAAAAAAA/nope']) {
+      const res = await t.app.inject({ url, headers: HTML });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+  });
+
+  it('answers other unknown pages with the app and 404', async () => {
+    const res = await t.app.inject({ url: '/no/such/page', headers: HTML });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(index);
+  });
+
+  it('does not serve files outside the build, nor dot files, and never fails with a 5xx on odd paths', async () => {
+    const urls = ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/.env', '/.git/config', '/assets/', '/a%00b', `/${'a'.repeat(5000)}`];
+    for (const url of urls) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toContain('"dependencies"');
+      expect(res.body, url).not.toMatch(/\/tmp\/|\/work\//);
+    }
+  });
+});
+
+describe('the server without a web build', () => {
+  it('starts, serves the API, and says what is missing at /', async () => {
+    const t = await makeApp({ webDir: await tempDir('dstatview-noweb-') });
+    try {
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+      const res = await t.app.inject({ url: '/', headers: HTML });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('WEB_APP_NOT_BUILT');
+      const page = await t.app.inject({ url: '/r/AAAAAAAAAAAAAAAAAAAAAA', headers: HTML });
+      expect(page.statusCode).toBe(404);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ReportSummary } from '../../../shared/api/schemas.js';
+import { FsReportStore } from '../../../server/store/fs-report-store.js';
+import { newReportId, isReportId } from '../../../server/store/report-id.js';
+import { ReportIdTakenError, StoreInitError } from '../../../server/store/report-store.js';
+import { listFiles, removeTempDirs, tempDir } from '../../helpers/app.js';
+
+afterAll(removeTempDirs);
+
+function summary(id: string, fileName = 'x.csv'): ReportSummary {
+  return {
+    id,
+    fileName,
+    createdAt: new Date(0).toISOString(),
+    bytes: 3,
+    dialect: {
+      producer: 'dstat',
+      version: '0.7.2',
+      options: [],
+      conversions: [],
+      timeSource: 'time',
+      timeFormat: 'dd-mm HH:MM:SS',
+      rows: { read: 1, kept: 1, dropped: 0 },
+      runs: 1,
+      unknownColumns: [],
+      issues: [],
+      moreIssues: 0,
+      suggestedCommand: '',
+    },
+  };
+}
+
+async function newStore() {
+  const dataDir = await tempDir();
+  const store = new FsReportStore(dataDir);
+  await store.init();
+  return { store, dataDir };
+}
+
+async function stagedFile(store: FsReportStore, content: string): Promise<string> {
+  const path = join(store.stagingDir, `upload-${Math.random().toString(36).slice(2)}`);
+  await writeFile(path, content);
+  return path;
+}
+
+describe('report ids', () => {
+  it('are 22 base64url characters, different every time', () => {
+    const ids = Array.from({ length: 1000 }, newReportId);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('are told apart from anything else', () => {
+    expect(isReportId(newReportId())).toBe(true);
+    for (const bad of ['', '../../etc/passwd', 'A'.repeat(21), 'A'.repeat(23), 'A'.repeat(21) + '/', 'é'.repeat(22), 'A'.repeat(21) + '\n', 42, null]) {
+      expect(isReportId(bad)).toBe(false);
+    }
+  });
+});
+
+describe('FsReportStore', () => {
+  it('stores a report and gives every part back', async () => {
+    const { store, dataDir } = await newStore();
+    const id = newReportId();
+    const json = gzipSync('{"hello":"world"}');
+    await store.create({ id, sourcePath: await stagedFile(store, 'a,b'), reportJsonGz: json, summary: summary(id) });
+
+    expect(await store.has(id)).toBe(true);
+    expect(await store.getSummary(id)).toEqual(summary(id));
+    const csv = await store.openCsv(id);
+    expect(csv!.size).toBe(3);
+    expect(await text(csv!.stream)).toBe('a,b');
+    const gz = await store.openReportJsonGz(id);
+    const chunks: Buffer[] = [];
+    for await (const c of gz!.stream) chunks.push(c as Buffer);
+    expect(gunzipSync(Buffer.concat(chunks)).toString()).toBe('{"hello":"world"}');
+    expect(await listFiles(dataDir)).toEqual(
+      [`reports/${id}/report.json.gz`, `reports/${id}/source.csv`, `reports/${id}/summary.json`].sort(),
+    );
+  });
+
+  it('never overwrites an existing report', async () => {
+    const { store, dataDir } = await newStore();
+    const id = newReportId();
+    await store.create({ id, sourcePath: await stagedFile(store, 'first'), reportJsonGz: gzipSync('1'), summary: summary(id, 'first.csv') });
+    const second = await stagedFile(store, 'second');
+    await expect(
+      store.create({ id, sourcePath: second, reportJsonGz: gzipSync('2'), summary: summary(id, 'second.csv') }),
+    ).rejects.toBeInstanceOf(ReportIdTakenError);
+    expect(await readFile(join(dataDir, 'reports', id, 'source.csv'), 'utf8')).toBe('first');
+    expect((await store.getSummary(id))!.fileName).toBe('first.csv');
+    // The failed attempt left nothing in staging.
+    expect((await listFiles(dataDir)).filter((p) => p.startsWith('staging'))).toEqual([]);
+  });
+
+  it('leaves nothing behind when a create fails halfway', async () => {
+    const { store, dataDir } = await newStore();
+    const id = newReportId();
+    await expect(
+      store.create({ id, sourcePath: join(store.stagingDir, 'no-such-upload'), reportJsonGz: gzipSync('x'), summary: summary(id) }),
+    ).rejects.toThrow();
+    expect(await listFiles(dataDir)).toEqual([]);
+    expect(await store.has(id)).toBe(false);
+  });
+
+  it('ignores a partial report directory and staging leftovers, as after a crash', async () => {
+    const { store, dataDir } = await newStore();
+    const id = newReportId();
+    // A directory under reports/ without its summary (cannot come from create, but reads must not trust it).
+    await mkdir(join(dataDir, 'reports', id));
+    await writeFile(join(dataDir, 'reports', id, 'source.csv'), 'partial');
+    // A report half written into staging when the process died.
+    await mkdir(join(store.stagingDir, 'report-crashed'));
+    await writeFile(join(store.stagingDir, 'report-crashed', 'source.csv'), 'half');
+
+    expect(await store.has(id)).toBe(false);
+    expect(await store.getSummary(id)).toBeNull();
+    expect(await store.openCsv(id)).toBeNull();
+    expect(await store.openReportJsonGz(id)).toBeNull();
+  });
+
+  it('clears staging leftovers older than an hour at start, and keeps recent ones', async () => {
+    const { store, dataDir } = await newStore();
+    const old = join(store.stagingDir, 'report-old');
+    const recent = join(store.stagingDir, 'upload-recent');
+    await mkdir(old);
+    await writeFile(join(old, 'source.csv'), 'x');
+    await writeFile(recent, 'y');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+
+    await new FsReportStore(dataDir).init();
+    await expect(stat(old)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await stat(recent)).isFile()).toBe(true);
+  });
+
+  it('answers "no such report" for strings that are not ids, without touching the file system', async () => {
+    const { store, dataDir } = await newStore();
+    // A file that a path built from "../x" would reach.
+    await writeFile(join(dataDir, 'summary.json'), JSON.stringify(summary('x')));
+    for (const bad of ['..', '../..', '.', '', 'A'.repeat(200)]) {
+      expect(await store.has(bad)).toBe(false);
+      expect(await store.getSummary(bad)).toBeNull();
+      expect(await store.openCsv(bad)).toBeNull();
+    }
+  });
+
+  it('refuses to start on a DATA_DIR that cannot be a directory', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'not-a-dir');
+    await writeFile(file, '');
+    const store = new FsReportStore(file);
+    const err = await store.init().then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreInitError);
+    expect((err as Error).message).toContain('not a writable directory');
+  });
+
+  it('gives concurrent creates their own reports', async () => {
+    const { store } = await newStore();
+    const ids = Array.from({ length: 8 }, newReportId);
+    await Promise.all(
+      ids.map(async (id, i) =>
+        store.create({ id, sourcePath: await stagedFile(store, `n${i}`), reportJsonGz: gzipSync(`${i}`), summary: summary(id) }),
+      ),
+    );
+    for (const [i, id] of ids.entries()) expect(await text((await store.openCsv(id))!.stream)).toBe(`n${i}`);
+  });
+});

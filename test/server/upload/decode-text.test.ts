@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { decodeUploadText, firstInvalidUtf8 } from '../../../server/upload/decode-text.js';
+import { DstatFormatError } from '../../../shared/dstat/errors.js';
+
+function failure(bytes: Buffer): DstatFormatError {
+  try {
+    decodeUploadText(bytes);
+  } catch (err) {
+    if (err instanceof DstatFormatError) return err;
+    throw err;
+  }
+  throw new Error('expected a DstatFormatError');
+}
+
+describe('decodeUploadText', () => {
+  it('decodes UTF-8 and strips a byte order mark', () => {
+    expect(decodeUploadText(Buffer.from('"Dstat"\nhôte,1\n'))).toBe('"Dstat"\nhôte,1\n');
+    expect(decodeUploadText(Buffer.from('\ufeffabc'))).toBe('abc');
+  });
+
+  it('refuses an empty file, and one with only a BOM', () => {
+    expect(failure(Buffer.alloc(0)).code).toBe('EMPTY_FILE');
+    expect(failure(Buffer.from([0xef, 0xbb, 0xbf])).code).toBe('EMPTY_FILE');
+  });
+
+  it('refuses NUL bytes with the line they are on', () => {
+    const err = failure(Buffer.from('a\nb\nc\0d'));
+    expect(err.code).toBe('BINARY_FILE');
+    expect(err.line).toBe(3);
+    expect(err.message).toMatch(/^line 3: not a text file/);
+  });
+
+  it('refuses invalid UTF-8 with the line and the byte', () => {
+    const err = failure(Buffer.concat([Buffer.from('ok\n'), Buffer.from([0x89, 0x50, 0x4e, 0x47])]));
+    expect(err.code).toBe('BINARY_FILE');
+    expect(err.line).toBe(2);
+    expect(err.message).toContain('0x89');
+  });
+
+  it('refuses Latin-1 text', () => {
+    expect(failure(Buffer.from('"Host:","h\xf4te"\n', 'latin1')).code).toBe('BINARY_FILE');
+  });
+});
+
+describe('firstInvalidUtf8', () => {
+  it.each([
+    [[0x41, 0x42], 2],
+    [[0xc3, 0xa9], 2],
+    [[0xf0, 0x9f, 0x98, 0x80], 4],
+    [[0x41, 0x80], 1], // lone continuation
+    [[0xc0, 0xaf], 0], // overlong
+    [[0xe0, 0x80, 0xaf], 0], // overlong
+    [[0xed, 0xa0, 0x80], 0], // surrogate
+    [[0xf4, 0x90, 0x80, 0x80], 0], // > U+10FFFF
+    [[0x41, 0xe2, 0x82], 1], // cut short
+  ])('%j → %i', (bytes, offset) => {
+    expect(firstInvalidUtf8(Uint8Array.from(bytes))).toBe(offset);
+  });
+});
