@@ -20,8 +20,10 @@ export function decodeUploadText(bytes: Buffer): string {
       `not a text file: NUL byte at byte ${start + nul + 1} (is it a binary file or compressed?)`,
     );
   }
+  const text = body.toString('utf8');
   if (!isUtf8(body)) {
-    const bad = firstInvalidUtf8(body);
+    // Node's decoder put U+FFFD where the bytes stop being UTF-8; the text before it is the same bytes
+    const bad = Buffer.byteLength(text.slice(0, Math.max(0, text.indexOf('\ufffd'))));
     throw new DstatFormatError(
       'BINARY_FILE',
       lineOf(body, bad),
@@ -30,7 +32,7 @@ export function decodeUploadText(bytes: Buffer): string {
         `(is it a binary or compressed file, or text in another encoding?)`,
     );
   }
-  return body.toString('utf8');
+  return text;
 }
 
 /** 1-based line of a byte offset. */
@@ -42,31 +44,4 @@ function lineOf(bytes: Buffer, offset: number): number {
 
 function hex(byte: number): string {
   return byte.toString(16).toUpperCase().padStart(2, '0');
-}
-
-/** Offset of the first byte that breaks UTF-8 (RFC 3629: no overlongs, surrogates or > U+10FFFF). */
-export function firstInvalidUtf8(b: Uint8Array): number {
-  let i = 0;
-  while (i < b.length) {
-    const c = b[i]!;
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    let need: number;
-    let min: number;
-    let cp: number;
-    if (c >= 0xc2 && c <= 0xdf) [need, min, cp] = [1, 0x80, c & 0x1f];
-    else if (c >= 0xe0 && c <= 0xef) [need, min, cp] = [2, 0x800, c & 0x0f];
-    else if (c >= 0xf0 && c <= 0xf4) [need, min, cp] = [3, 0x10000, c & 0x07];
-    else return i;
-    for (let k = 1; k <= need; k++) {
-      const cc = b[i + k];
-      if (cc === undefined || (cc & 0xc0) !== 0x80) return i;
-      cp = (cp << 6) | (cc & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
-    i += need + 1;
-  }
-  return b.length;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUploadText, firstInvalidUtf8 } from '../../../server/upload/decode-text.js';
+import { decodeUploadText } from '../../../server/upload/decode-text.js';
 import { DstatFormatError } from '../../../shared/dstat/errors.js';
 
 function failure(bytes: Buffer): DstatFormatError {
@@ -42,18 +42,14 @@ describe('decodeUploadText', () => {
   });
 });
 
-describe('firstInvalidUtf8', () => {
+describe('the position of the first byte that is not UTF-8', () => {
   it.each([
-    [[0x41, 0x42], 2],
-    [[0xc3, 0xa9], 2],
-    [[0xf0, 0x9f, 0x98, 0x80], 4],
-    [[0x41, 0x80], 1], // lone continuation
-    [[0xc0, 0xaf], 0], // overlong
-    [[0xe0, 0x80, 0xaf], 0], // overlong
-    [[0xed, 0xa0, 0x80], 0], // surrogate
-    [[0xf4, 0x90, 0x80, 0x80], 0], // > U+10FFFF
-    [[0x41, 0xe2, 0x82], 1], // cut short
-  ])('%j → %i', (bytes, offset) => {
-    expect(firstInvalidUtf8(Uint8Array.from(bytes))).toBe(offset);
+    [[0x41, 0x80], 2], // lone continuation byte
+    [[0x41, 0x0a, 0xc0, 0xaf], 3], // overlong
+    [[0xed, 0xa0, 0x80], 1], // surrogate
+    [[0xc3, 0xa9, 0xf4, 0x90, 0x80, 0x80], 3], // > U+10FFFF, after a valid é
+    [[0x41, 0xe2, 0x82], 2], // cut short
+  ])('%j → byte %i', (bytes, byte) => {
+    expect(failure(Buffer.from(bytes)).message).toContain(`at byte ${byte} `);
   });
 });

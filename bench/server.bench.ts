@@ -1,0 +1,75 @@
+/**
+ * The server under a 4 MB upload: how long the upload takes (POST → 201), and whether the event loop stays
+ * free while the file is parsed (the longest stall seen by the server process, and the slowest /healthz
+ * answer during the upload), against the reference of parsing the same file on the main thread.
+ * The client runs in a child process so its own work does not count as the server's stall.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { buildApp } from '../server/app.js';
+import { parseDstat } from '../shared/dstat/parse-dstat.js';
+import { makeLog } from './make-log.js';
+
+const run = promisify(execFile);
+
+/** Uploads `file` while polling /healthz every 5 ms; prints JSON {uploadMs, status, worstHealthMs}. */
+const CLIENT = `
+const [url, file] = process.argv.slice(1);
+const { readFileSync } = await import('node:fs');
+const body = new FormData();
+body.set('file', new Blob([readFileSync(file)], { type: 'text/csv' }), 'big.csv');
+let done = false, worst = 0;
+const poll = (async () => {
+  while (!done) {
+    const t = performance.now();
+    await fetch(url + 'healthz').then((r) => r.text());
+    worst = Math.max(worst, performance.now() - t);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+})();
+const t0 = performance.now();
+const res = await fetch(url + 'api/reports', { method: 'POST', body });
+const uploadMs = performance.now() - t0;
+await res.text();
+done = true;
+await poll;
+console.log(JSON.stringify({ uploadMs, status: res.status, worstHealthMs: worst }));
+`;
+
+export async function benchServer(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'dstatview-bench-'));
+  const file = join(dir, 'big.csv');
+  const text = makeLog(undefined, { bytes: 4 * 1024 * 1024 - 4096 });
+  writeFileSync(file, text);
+  const app = await buildApp({ dataDir: join(dir, 'data'), maxUploadBytes: 4 * 1024 * 1024, webDir: null });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+    const results: { uploadMs: number; status: number; worstHealthMs: number; stallMs: number }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', CLIENT, url, file]);
+      delay.disable();
+      results.push({ ...JSON.parse(stdout), stallMs: delay.max / 1e6 });
+    }
+    const measured = results.slice(1); // the first upload warms the worker threads up
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[xs.length >> 1]!;
+    const t0 = performance.now();
+    parseDstat(text);
+    const mainThreadParse = performance.now() - t0;
+    console.log(`\n## Server — 4 MB upload through real HTTP (median of ${measured.length}, after one warm-up)`);
+    console.log(`status ${measured.map((r) => r.status).join(', ')}; upload POST → 201: ${median(measured.map((r) => r.uploadMs)).toFixed(0)} ms`);
+    console.log(`longest event-loop stall in the server during an upload: ${Math.max(...measured.map((r) => r.stallMs)).toFixed(1)} ms`);
+    console.log(`slowest /healthz answer during an upload: ${Math.max(...measured.map((r) => r.worstHealthMs)).toFixed(1)} ms`);
+    console.log(`reference: parsing the same file on the main thread would stall it ${mainThreadParse.toFixed(0)} ms (plus JSON and gzip)`);
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
