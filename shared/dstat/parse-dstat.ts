@@ -211,6 +211,7 @@ function dialectReport(results: readonly RunResult[], issues: IssueLog): Dialect
   for (const r of results) for (const u of r.unknownColumns) unknown.add(u);
   const suggestion = suggestCommand(
     last.run.meta.producer,
+    last.run.meta.version,
     cmd,
     last.run.series,
     last.timeSource,

@@ -2,7 +2,8 @@
  * When a log lacks what the graphs need, say which command would have recorded everything: the producer's
  * own command with the options dstat2graphs asks for (`-tfvnrl`), at the same delay.
  */
-import { hasOption, type Cmdline } from './cmdline.js';
+import type { Cmdline } from './cmdline.js';
+import { versionAtLeast } from './producer.js';
 import type { Producer, Series, TimeSource } from './types.js';
 
 interface Need {
@@ -29,8 +30,14 @@ export interface Suggestion {
   command: string;
 }
 
+/** dstat ≥ 0.7.3 and dool no longer expand CPUs with -f: per-CPU columns need `-C all`. */
+function needsCpuList(producer: Producer, version: string): boolean {
+  return producer === 'dool' || (producer === 'dstat' && versionAtLeast(version, 0, 7) && !/^0\.7\.[0-2]\b/.test(version));
+}
+
 export function suggestCommand(
   producer: Producer,
+  version: string,
   cmd: Cmdline,
   series: readonly Series[],
   timeSource: TimeSource,
@@ -38,16 +45,17 @@ export function suggestCommand(
 ): Suggestion | null {
   const groups = [...new Set(series.map((s) => s.group))];
   const missing = NEEDS.filter((n) => !n.present(groups)).map((n) => `${n.what} (${n.option})`);
+  const cpuList = needsCpuList(producer, version);
+  if (cpuList && !groups.some((g) => /^cpu\d+ usage$/.test(g))) missing.push('per-CPU usage (-C all)');
   if (timeSource === 'sample') missing.push('time (-t)');
-  const dool = producer === 'dool';
-  const bits = dool && !hasOption(cmd, '--bytes');
   if (missing.length === 0 && !headerCutShort) return null;
   const delay = cmd.delaySeconds > 0 ? String(cmd.delaySeconds) : '1';
+  const options = `-tfvnrl${cpuList ? ' -C all' : ''} --output log.csv ${delay}`;
   const command =
     producer === 'pcp-dstat'
-      ? `pcp dstat -tfvnrl --output log.csv ${delay} > /dev/null`
-      : dool
-        ? `dool ${bits ? '--bytes ' : ''}-tfvnrl --output log.csv ${delay}`
-        : `dstat -tfvnrl --output log.csv ${delay}`;
+      ? `pcp dstat ${options} > /dev/null`
+      : producer === 'dool'
+        ? `dool --bytes ${options}`
+        : `dstat ${options}`;
   return { missing, command };
 }
