@@ -15,6 +15,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_ERROR_CODES } from '../../shared/api/error-codes.js';
 import type { ApiError } from '../../shared/api/schemas.js';
 import { isDstatFormatError } from '../../shared/dstat/errors.js';
 import {
@@ -42,19 +43,7 @@ interface Mapped {
 }
 
 /** Error codes of this API (server/errors.ts) and of the parser: their messages are written for users. */
-const OWN_CODES = new Set([
-  'FILE_TOO_LARGE',
-  'TOO_MANY_PARTS',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'MISSING_FILE',
-  'MALFORMED_MULTIPART',
-  'BAD_REQUEST',
-  'REPORT_NOT_FOUND',
-  'NOT_FOUND',
-  'WEB_APP_NOT_BUILT',
-  'SERVER_BUSY',
-  'INTERNAL_ERROR',
-]);
+const OWN_CODES: ReadonlySet<string> = new Set(API_ERROR_CODES);
 
 export function isReportPath(url: string): boolean {
   return url.startsWith('/api/reports/');
