@@ -75,7 +75,7 @@ export function readRun(block: RunBlock, ctx: RunContext): RunResult | null {
     sampleNo++;
     const fields = reader.fieldsOf(li, line);
     if (!fields) continue;
-    const t = timeCol >= 0 ? time.ofCell(fields[timeCol]!) : time.ofSample(sampleNo - 1);
+    const t = time.source !== 'sample' ? time.ofCell(fields[timeCol]!) : time.ofSample(sampleNo - 1);
     if (!(t === t)) {
       reader.drop(li, `time ${quote(fields[timeCol] ?? '')} not understood (expected ${time.formatName})`);
       continue;
@@ -120,7 +120,7 @@ export function readRun(block: RunBlock, ctx: RunContext): RunResult | null {
   };
   return {
     run,
-    timeSource: timeKind ?? 'sample',
+    timeSource: time.source,
     timeFormat: time.formatName,
     rowsRead: sampleNo,
     rowsDropped: reader.dropped,
@@ -411,6 +411,8 @@ class RowReader {
 /** Turns time cells, or sample numbers when there is no time column, into floating ms. */
 class TimeReader {
   readonly formatName: string;
+  /** Where times come from: the time column, or sample numbers when there is none or it is unreadable. */
+  readonly source: TimeSource;
   private readonly clock: WallClock | null;
   private readonly offset: number;
   private readonly start: number;
@@ -429,10 +431,11 @@ class TimeReader {
     this.start = date?.wall ?? 0;
     this.clock = null;
     this.offset = 0;
-    if (kind === 'time') {
-      const fmt: TimeFormat | null = detectTimeFormat(firstCell);
-      this.formatName = fmt?.name ?? 'unknown';
-      this.clock = fmt ? new WallClock(fmt, this.dateWall, firstCell, date?.year ?? ctx.fallbackYear) : null;
+    const fmt: TimeFormat | null = kind === 'time' ? detectTimeFormat(firstCell) : null;
+    this.source = kind === 'epoch' || fmt ? kind! : 'sample';
+    if (fmt) {
+      this.formatName = fmt.name;
+      this.clock = new WallClock(fmt, this.dateWall, firstCell, date?.year ?? ctx.fallbackYear);
       if (!date) ctx.issues.warn(block.firstLine + 1, `run ${block.index} has no Date: line: the year ${ctx.fallbackYear} is assumed`);
     } else if (kind === 'epoch') {
       this.formatName = 'epoch seconds';
@@ -443,10 +446,14 @@ class TimeReader {
       this.offset = off ?? 0;
     } else {
       this.formatName = '';
-      ctx.issues.info(
+      const why =
+        kind === 'time'
+          ? `its time column is in a format dstatview does not know (${quote(firstCell)})`
+          : 'it has no time column (-t or -T)';
+      ctx.issues.add(
+        kind === 'time' ? 'warning' : 'info',
         block.columnLine + 1,
-        `run ${block.index} has no time column (-t or -T): times are the sample number × ${this.step / 1000} s` +
-          (date ? ' from the Date: line' : ' from 0'),
+        `run ${block.index}: ${why}: times are the sample number × ${this.step / 1000} s` + (date ? ' from the Date: line' : ' from 0'),
       );
     }
   }
@@ -462,7 +469,7 @@ class TimeReader {
 
   /** Warn when the samples do not start near `Date:` (e.g. pcp-dstat replaying an old archive). */
   check(time: Float64Array, rows: number): void {
-    if (this.kind !== 'time' || !(this.dateWall === this.dateWall) || rows === 0) return;
+    if (this.source !== 'time' || !(this.dateWall === this.dateWall) || rows === 0) return;
     const days = Math.abs(time[0]! - this.dateWall) / 86_400_000;
     if (days > 1) {
       this.ctx.issues.warn(

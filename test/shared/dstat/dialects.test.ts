@@ -324,3 +324,23 @@ describe('columns', () => {
     expect(cpu.values[3]).toBe(47.608);
   });
 });
+
+describe('a time column in a format no producer writes by default', () => {
+  it('keeps every row, times them by sample number × delay from Date:, and says why', () => {
+    // DSTAT_TIMEFMT='%Y%m%d-%H%M%S' gives cells such as 20261129-204549
+    const text = editRows(readFixture(D072), 7, (line) => {
+      const [time, ...rest] = cells(line);
+      const [dm, hms] = time!.split(' ');
+      const [d, m] = dm!.split('-');
+      return [`2026${m}${d}-${hms!.replace(/:/g, '')}`, ...rest].join(',');
+    });
+    const log = parse(text);
+    const run = log.runs[0]!;
+    expect(run.time).toHaveLength(84);
+    expect(log.dialect.timeSource).toBe('sample');
+    expect(iso(run.time[0])).toBe('2026-11-29T20:45:49.000Z'); // the Date: line
+    expect(run.time[83]! - run.time[0]!).toBe(83_000); // 83 samples × 1 s
+    const warning = log.dialect.issues.find((i) => i.severity === 'warning' && i.message.includes('format'));
+    expect(warning?.message).toContain('"20261129-204549"');
+  });
+});
