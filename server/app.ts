@@ -9,6 +9,7 @@ import compress from './plugins/compress.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import multipart from './plugins/multipart.js';
 import parserPool from './plugins/parser-pool.js';
+import rederive from './plugins/rederive.js';
 import security from './plugins/security.js';
 import staticFiles from './plugins/static.js';
 import store from './plugins/store.js';
@@ -53,6 +54,7 @@ export const dstatview = fp<AppConfig>(
       maxUploadBytes,
       ...(config.parserThreads ? { threads: config.parserThreads } : {}),
     });
+    await fastify.register(rederive);
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 

@@ -79,6 +79,7 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
     { schema: { params: ReportParams, response: { 200: ReportJson, ...errors(404) } } },
     async (request, reply) => {
       const { id } = request.params;
+      await fastify.rederive.ensureCurrent(id);
       const json = await fastify.store.openReportJsonGz(id);
       if (!json) throw new ReportNotFoundError();
       // The stored bytes were made by toReportJson to the ReportJson schema: streamed, never re-serialised.

@@ -13,6 +13,7 @@
  */
 import { constants } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { ReportSummary } from '../../shared/api/schemas.js';
 import { isReportId } from './report-id.js';
@@ -105,6 +106,28 @@ export class FsReportStore implements ReportStore {
 
   openCsv(id: string): Promise<StoredObject | null> {
     return this.openObject(id, SOURCE);
+  }
+
+  async replaceDerived(id: string, reportJsonGz: Uint8Array, summary: ReportSummary): Promise<boolean> {
+    if (!(await this.has(id))) return false;
+    const dir = this.reportDir(id);
+    // Each file is written beside its final name, made durable, then renamed over it: a reader sees the old
+    // or the new object, never part of one. The summary goes last, as in create().
+    for (const [name, data] of [
+      [REPORT_JSON_GZ, reportJsonGz],
+      [SUMMARY, JSON.stringify(summary)],
+    ] as const) {
+      const tmp = join(dir, `.${name}.${randomUUID()}`);
+      try {
+        await writeFileDurably(tmp, data);
+        await rename(tmp, join(dir, name));
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    }
+    await fsyncDir(dir);
+    return true;
   }
 
   async close(): Promise<void> {

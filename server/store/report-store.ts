@@ -2,8 +2,9 @@
  * Where reports live. The embedded default is FsReportStore (files under DATA_DIR); an S3-compatible store
  * for several stateless servers can implement the same interface later.
  *
- * A report is three objects written together and never changed: the uploaded CSV (the source of truth:
- * everything else can be derived from it again), the ReportJson as gzip, and the small summary.
+ * A report is three objects written together: the uploaded CSV (the source of truth, never changed), and
+ * what is derived from it: the ReportJson as gzip and the small summary (derived again after a parser
+ * change, see routes/reports.ts).
  * `create` is all-or-nothing; readers never see part of a report.
  */
 import type { Readable } from 'node:stream';
@@ -45,6 +46,11 @@ export interface ReportStore {
   openReportJsonGz(id: string): Promise<StoredObject | null>;
   /** The uploaded CSV byte for byte; null when there is no such report. */
   openCsv(id: string): Promise<StoredObject | null>;
+  /**
+   * Replace what was derived from a report's CSV (after a parser change), each object atomically; the CSV
+   * is never touched. Returns false when there is no such report.
+   */
+  replaceDerived(id: string, reportJsonGz: Uint8Array, summary: ReportSummary): Promise<boolean>;
   close(): Promise<void>;
 }
 

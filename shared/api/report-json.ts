@@ -3,6 +3,7 @@
  * per-series statistics from the raw samples. Pure: no Node or DOM API, so the server's parse worker and
  * the browser can both use it.
  */
+import { PARSER_VERSION } from '../dstat/parse-dstat.js';
 import type { DialectReport, DstatLog, DstatRun, Series } from '../dstat/types.js';
 import { seriesStats, type SeriesStats } from '../series/stats.js';
 import type { ReportJson, ReportSummary, RunJson, SeriesJson } from './schemas.js';
@@ -24,6 +25,7 @@ export function toReportSummary(log: DstatLog, fields: ReportSummaryFields): Rep
     fileName: fields.fileName,
     createdAt: fields.createdAt,
     bytes: fields.bytes,
+    parserVersion: PARSER_VERSION,
     dialect: toDialectJson(log.dialect),
   };
 }

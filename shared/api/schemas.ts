@@ -137,6 +137,8 @@ export const ReportSummary = Type.Object({
   createdAt: Type.String(),
   /** Size of the uploaded CSV in bytes. */
   bytes: Type.Integer(),
+  /** PARSER_VERSION that derived this report from the CSV; reports of older versions are derived again. */
+  parserVersion: Type.Integer(),
   dialect: DialectReportJson,
 });
 export type ReportSummary = Static<typeof ReportSummary>;

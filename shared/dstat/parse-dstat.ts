@@ -14,6 +14,12 @@ import { suggestCommand } from './suggest.js';
 import { tokenizeLine } from './tokenize.js';
 import type { DialectReport, DstatLog } from './types.js';
 
+/**
+ * Version of what the parser makes of a file. Bump it whenever a change alters the output for some file:
+ * stored reports made by an older version are derived again from their CSV when next read.
+ */
+export const PARSER_VERSION = 1;
+
 /** Cells a file may hold beyond two per character of its text (a small file with a wide header). */
 const CELL_ALLOWANCE = 1 << 20;
 

@@ -8,6 +8,7 @@ import { valueSymbol } from 'piscina';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import parseUpload, { type ParseOutcome } from '../../server/parse-worker.js';
 import type { ReportJson } from '../../shared/api/schemas.js';
+import { PARSER_VERSION } from '../../shared/dstat/parse-dstat.js';
 import { removeTempDirs, tempDir } from '../helpers/app.js';
 
 const parseDstat = vi.hoisted(() => ({ impl: null as null | ((text: string) => unknown) }));
@@ -41,7 +42,7 @@ describe('parse-worker', () => {
     const json = JSON.parse(gunzipSync(outcome.reportJsonGz).toString()) as ReportJson;
     expect(json.id).toBe(fields.id);
     expect(json.runs[0]!.meta.host).toBe('vm');
-    expect(outcome.summary).toEqual({ ...fields, dialect: json.dialect });
+    expect(outcome.summary).toEqual({ ...fields, parserVersion: PARSER_VERSION, dialect: json.dialect });
   });
 
   it('returns the parser error as a value', async () => {

@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportJson, NumericSeriesJson } from '../../../shared/api/schemas.js';
+import { PARSER_VERSION } from '../../../shared/dstat/parse-dstat.js';
 import { fileUpload, multipartBody } from '../../helpers/multipart.js';
 import { listFiles, makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 
@@ -398,6 +400,41 @@ describe('reports survive a restart', () => {
     } finally {
       await b.cleanup();
     }
+  });
+});
+
+describe('reports derived by an older parser', () => {
+  /** Make a stored report look as if an older parser had derived it: other values, an older version. */
+  async function ageReport(dataDir: string, id: string): Promise<void> {
+    const dir = join(dataDir, 'reports', id);
+    const summary = JSON.parse(await readFile(join(dir, 'summary.json'), 'utf8'));
+    await writeFile(join(dir, 'summary.json'), JSON.stringify({ ...summary, parserVersion: PARSER_VERSION - 1 }));
+    await writeFile(join(dir, 'report.json.gz'), gzipSync(JSON.stringify({ ...summary, runs: [] })));
+  }
+
+  it('are derived again from their CSV on first read, and stored so', async () => {
+    const { id } = (await upload(fixture, 'old.csv')).json<{ id: string }>();
+    const current = await t.app.inject(`/api/reports/${id}`);
+    await ageReport(t.dataDir, id);
+
+    const res = await t.app.inject(`/api/reports/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ReportJson>().runs).toHaveLength(1);
+    expect(res.body).toBe(current.body);
+    const summary = JSON.parse(await readFile(join(t.dataDir, 'reports', id, 'summary.json'), 'utf8'));
+    expect(summary.parserVersion).toBe(PARSER_VERSION);
+    expect((await listFiles(t.dataDir)).filter((p) => p.includes(id) || p.startsWith('staging/rederive'))).toEqual(
+      [`reports/${id}/report.json.gz`, `reports/${id}/source.csv`, `reports/${id}/summary.json`].sort(),
+    );
+  });
+
+  it('keep their stored derivation when the current parser refuses their CSV', async () => {
+    const { id } = (await upload(fixture, 'old.csv')).json<{ id: string }>();
+    await ageReport(t.dataDir, id);
+    await writeFile(join(t.dataDir, 'reports', id, 'source.csv'), 'not a dstat file any more');
+    const res = await t.app.inject(`/api/reports/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ReportJson>().runs).toEqual([]);
   });
 });
 

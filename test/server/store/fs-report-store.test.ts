@@ -17,6 +17,7 @@ function summary(id: string, fileName = 'x.csv'): ReportSummary {
     fileName,
     createdAt: new Date(0).toISOString(),
     bytes: 3,
+    parserVersion: 1,
     dialect: {
       producer: 'dstat',
       version: '0.7.2',
@@ -81,6 +82,24 @@ describe('FsReportStore', () => {
     expect(await listFiles(dataDir)).toEqual(
       [`reports/${id}/report.json.gz`, `reports/${id}/source.csv`, `reports/${id}/summary.json`].sort(),
     );
+  });
+
+  it('replaces what was derived from a report, never its CSV, and nothing for an unknown id', async () => {
+    const { store, dataDir } = await newStore();
+    const id = newReportId();
+    await store.create({ id, sourcePath: await stagedFile(store, 'a,b'), reportJsonGz: gzipSync('{"v":1}'), summary: summary(id) });
+    const newer = { ...summary(id), parserVersion: 2 };
+    expect(await store.replaceDerived(id, gzipSync('{"v":2}'), newer)).toBe(true);
+    expect(await store.getSummary(id)).toEqual(newer);
+    const gz = await store.openReportJsonGz(id);
+    const chunks: Buffer[] = [];
+    for await (const c of gz!.stream) chunks.push(c as Buffer);
+    expect(gunzipSync(Buffer.concat(chunks)).toString()).toBe('{"v":2}');
+    expect(await readFile(join(dataDir, 'reports', id, 'source.csv'), 'utf8')).toBe('a,b');
+    expect(await listFiles(dataDir)).toEqual(
+      [`reports/${id}/report.json.gz`, `reports/${id}/source.csv`, `reports/${id}/summary.json`].sort(),
+    );
+    expect(await store.replaceDerived(newReportId(), gzipSync('x'), newer)).toBe(false);
   });
 
   it('never overwrites an existing report', async () => {
