@@ -3,6 +3,7 @@
  * NUL bytes, or not UTF-8 (a binary file, an archive, a spreadsheet, a file in another encoding).
  */
 import { isUtf8 } from 'node:buffer';
+import { binaryKind, notTextReason } from '../../shared/dstat/binary-kind.js';
 import { DstatFormatError } from '../../shared/dstat/errors.js';
 
 export function decodeUploadText(bytes: Buffer): string {
@@ -11,6 +12,8 @@ export function decodeUploadText(bytes: Buffer): string {
   const body = bytes.subarray(start);
   if (body.length === 0) throw new DstatFormatError('EMPTY_FILE', 0, 0, 'the file is empty (only a byte order mark)');
 
+  const kind = binaryKind(body.subarray(0, 8).toString('latin1'));
+  if (kind) throw new DstatFormatError('BINARY_FILE', 1, 0, notTextReason(kind));
   const nul = body.indexOf(0);
   if (nul >= 0) {
     throw new DstatFormatError(

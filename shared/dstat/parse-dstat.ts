@@ -8,6 +8,7 @@ import { parseCmdline } from './cmdline.js';
 import { DstatFormatError } from './errors.js';
 import { emptyMeta, isMetaLine, readMetaLine, type MetaFields } from './header.js';
 import { IssueLog, quote } from './issues.js';
+import { binaryKind, notTextReason } from './binary-kind.js';
 import { conversionsFor, guessProducer, parseTitle } from './producer.js';
 import { readRun, type RunBlock, type RunContext, type RunResult } from './read-run.js';
 import { suggestCommand } from './suggest.js';
@@ -74,16 +75,8 @@ function checkIsText(text: string): void {
   // eslint-disable-next-line no-control-regex
   const controls = head.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g)?.length ?? 0;
   if (head.includes('\u0000') || controls > head.length / 100) {
-    throw new DstatFormatError('BINARY_FILE', 1, 0, `this is a binary file${binaryKind(head)}, not a dstat CSV`);
+    throw new DstatFormatError('BINARY_FILE', 1, 0, notTextReason(binaryKind(head)));
   }
-}
-
-function binaryKind(head: string): string {
-  if (/^.PNG/.test(head)) return ' (a PNG image)';
-  if (head.startsWith('PK')) return ' (a ZIP archive, e.g. .xlsx)';
-  if (head.startsWith('%PDF')) return ' (a PDF)';
-  if (/^\u001f./.test(head)) return ' (gzip-compressed: unpack it first)';
-  return '';
 }
 
 /** Lines without their terminators; `\n`, `\r\n` and old-Mac `\r` all end a line. */
