@@ -1,0 +1,294 @@
+/**
+ * The interactive report viewer (phase 2), through the hooks of docs/ui-contract.md: chart titles and idle
+ * devices, synchronised zoom and crosshair, statistics of the visible window, the per-CPU heatmap, the
+ * performance marks the benchmark relies on.
+ */
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import {
+  canvasInk,
+  chartByTitle,
+  dragAcross,
+  plotBox,
+  waitForPainted,
+  waitForXRangeChange,
+  xRange,
+  type DomElement,
+} from '../helpers/browser.js';
+import type { ReportJson } from '../../shared/api/schemas.js';
+import { BROWSER_TEST_MS, describeBrowser, expectHook, fetchReport, HOOK_TIMEOUT_MS, openReport, timeOrigins, webHarness } from './harness.js';
+
+const MULTI_DISK = 'd072_tfvnrl.csv';
+const CPUS_192 = 'pcp-archive_pcp-free-tera_192cpu_tfvnrl.csv';
+
+/** Exact chart titles d072_tfvnrl.csv (-tfvnrl, 2 CPUs, vda + idle loop0..7 and zram0, eth0) must get. */
+const TITLES = [
+  'Processes running, blocked',
+  'Memory usage',
+  'Disk I/O vda',
+  'Disk IOPS vda',
+  'Interrupts',
+  'Context switches',
+  'CPU usage cpu0',
+  'CPU usage cpu1',
+  'Network I/O eth0',
+  'Load average',
+];
+
+/**
+ * The computed totals: the contract writes "CPU usage" / "Disk I/O", phase 1 "CPU usage total", the brief
+ * "Disk I/O (total)". Any of the three is accepted; exactly one chart each.
+ */
+const TOTALS = [/^CPU usage( \(?total\)?)?$/, /^Disk I\/O( \(?total\)?)?$/, /^Disk IOPS( \(?total\)?)?$/];
+
+const IDLE = ['loop0', 'loop1', 'loop2', 'loop3', 'loop4', 'loop5', 'loop6', 'loop7', 'zram0'];
+
+describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
+  const h = webHarness();
+
+  async function headings(page: Page): Promise<string[]> {
+    return (await page.locator('figure.chart-panel h3').allInnerTexts()).map((t) => t.trim());
+  }
+
+  it(
+    'draws the expected charts for a -tfvnrl multi-disk log and lists the idle devices instead of drawing them',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await openReport(page, h.server.url + (await h.report(MULTI_DISK)));
+        const titles = await headings(page);
+        for (const t of TITLES) expect(titles, `a chart titled "${t}"`).toContain(t);
+        for (const re of TOTALS) expect(titles.filter((t) => re.test(t)), `one chart titled ${re}`).toHaveLength(1);
+        const idleDrawn = titles.filter((t) => /^(Disk I\/O|Disk IOPS|Network I\/O) (loop\d|zram0)$/.test(t));
+        expect(idleDrawn, 'idle devices are not drawn by default').toEqual([]);
+
+        const keys = await page.locator('figure.chart-panel').evaluateAll((els: DomElement[]) => els.map((e) => e.getAttribute('data-chart')));
+        expect(keys.every((k) => typeof k === 'string' && k !== ''), 'every figure has data-chart').toBe(true);
+        expect(new Set(keys).size, 'data-chart keys are unique').toBe(keys.length);
+
+        const idle = page.locator('details[data-idle-devices]');
+        await expectHook('details[data-idle-devices]', idle.waitFor({ state: 'attached', timeout: HOOK_TIMEOUT_MS }));
+        const summary = (await idle.locator('summary').innerText()).trim();
+        expect(summary).toMatch(/^Idle devices \(\d+\)$/);
+        const idleText = await idle.evaluate((el: DomElement) => el.textContent ?? '');
+        for (const dev of IDLE) expect(idleText, `${dev} listed as idle`).toContain(dev);
+        expect(idleText).not.toMatch(/\bvda\b|\beth0\b/);
+
+        // idle=1 draws them.
+        await openReport(page, `${h.server.url}${await h.report(MULTI_DISK)}?idle=1`);
+        const all = await headings(page);
+        for (const dev of IDLE) expect(all, `idle=1 draws Disk I/O ${dev}`).toContain(`Disk I/O ${dev}`);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'marks dv:report-loaded, dv:first-screen and dv:painted:KEY for the charts painted',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await openReport(page, h.server.url + (await h.report(MULTI_DISK)));
+        await expectHook(
+          'performance marks dv:report-loaded and dv:first-screen',
+          page.waitForFunction(
+            () => ['dv:report-loaded', 'dv:first-screen'].every((n) => performance.getEntriesByName(n, 'mark').length > 0),
+            undefined,
+            { timeout: HOOK_TIMEOUT_MS },
+          ),
+        );
+        const marks = await page.evaluate(() =>
+          performance.getEntriesByType('mark').map((m) => ({ name: m.name, t: m.startTime })),
+        );
+        const at = (n: string) => marks.find((m) => m.name === n)?.t ?? NaN;
+        expect(at('dv:first-screen')).toBeGreaterThanOrEqual(at('dv:report-loaded'));
+        const painted = await page
+          .locator('figure.chart-panel[data-painted="true"]')
+          .evaluateAll((els: DomElement[]) => els.map((e) => e.getAttribute('data-chart')));
+        expect(painted.length).toBeGreaterThan(0);
+        for (const key of painted) expect(marks.map((m) => m.name), `mark for ${key}`).toContain(`dv:painted:${key}`);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'zooms every chart to the range dragged across one, writes from/to into the URL, and "Reset zoom" restores it',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        const path = await h.report(MULTI_DISK);
+        await openReport(page, h.server.url + path);
+        const run = (await fetchReport(h.server.url, path)).runs[0]!;
+        const a = chartByTitle(page, 'Memory usage');
+        const b = chartByTitle(page, 'Load average');
+        await waitForPainted(a, HOOK_TIMEOUT_MS);
+        const full = await xRange(a);
+        expect(Number.isFinite(full.min) && Number.isFinite(full.max), 'data-x-min/max on a painted chart').toBe(true);
+        expect(full.min).toBeGreaterThanOrEqual(run.time[0]!);
+        expect(full.max).toBeLessThanOrEqual(run.time[run.time.length - 1]! + run.intervalMs);
+
+        await dragAcross(page, a, 0.3, 0.6);
+        const zoomed = await waitForXRangeChange(a, full);
+        expect(zoomed.min).toBeGreaterThan(full.min);
+        expect(zoomed.max).toBeLessThan(full.max);
+        // About the dragged 30 % of the range (the plot box is estimated, so loosely).
+        const span = (zoomed.max - zoomed.min) / (full.max - full.min);
+        expect(span).toBeGreaterThan(0.15);
+        expect(span).toBeLessThan(0.45);
+
+        await waitForPainted(b, HOOK_TIMEOUT_MS);
+        await expect.poll(() => xRange(b), { timeout: 5000 }).toEqual(zoomed);
+
+        const url = new URL(page.url());
+        const from = Number(url.searchParams.get('from'));
+        const to = Number(url.searchParams.get('to'));
+        expect(url.searchParams.has('from') && url.searchParams.has('to'), `from/to in ${url.search}`).toBe(true);
+        const close = timeOrigins(run).some(
+          (o) => Math.abs(o + from * 1000 - zoomed.min) <= 1.5 && Math.abs(o + to * 1000 - zoomed.max) <= 1.5,
+        );
+        expect(close, `URL from=${from}&to=${to} matches the x range ${JSON.stringify(zoomed)}`).toBe(true);
+
+        await page.getByRole('button', { name: 'Reset zoom', exact: true }).first().click();
+        await expect.poll(() => xRange(b), { timeout: 5000 }).toEqual(full);
+        await a.scrollIntoViewIfNeeded();
+        await expect.poll(() => xRange(a), { timeout: 5000 }).toEqual(full);
+        const after = new URL(page.url()).searchParams;
+        expect(after.has('from') || after.has('to'), `no zoom window in the URL after a reset (${page.url()})`).toBe(false);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'hovering one chart shows the crosshair at the same time in every painted chart, and leaving hides it',
+    () =>
+      h.run(async () => {
+        // A tall window: several charts painted and on screen at once.
+        const page = await h.newPage({ viewport: { width: 1280, height: 1600 } });
+        await openReport(page, h.server.url + (await h.report(MULTI_DISK)));
+        const a = chartByTitle(page, 'CPU usage cpu0');
+        await waitForPainted(a, HOOK_TIMEOUT_MS);
+        await a.scrollIntoViewIfNeeded();
+        const box = await plotBox(a);
+        await page.mouse.move(box.left + (box.right - box.left) * 0.4, (box.top + box.bottom) / 2, { steps: 3 });
+
+        const own = a.locator('[data-crosshair]');
+        await expectHook('[data-crosshair] in the hovered chart', own.first().waitFor({ state: 'visible', timeout: 3000 }));
+        const t = await own.first().getAttribute('data-time');
+        expect(t, 'data-time of the crosshair').toMatch(/^\d+(\.\d+)?$/);
+
+        const others = await visiblePaintedCharts(page);
+        expect(others.length, 'other painted charts on screen').toBeGreaterThan(1);
+        for (const chart of others) {
+          const name = await chart.locator('h3').innerText();
+          const cross = chart.locator('[data-crosshair]');
+          await cross.first().waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
+          expect(await cross.first().isVisible(), `crosshair visible in "${name}"`).toBe(true);
+          expect(await cross.first().getAttribute('data-time'), `crosshair time in "${name}"`).toBe(t);
+          const readout = chart.locator('[data-readout]');
+          expect(await readout.first().isVisible(), `readout visible in "${name}"`).toBe(true);
+          expect(await readout.first().innerText(), `readout of "${name}" has values`).toMatch(/\d/);
+        }
+
+        await page.mouse.move(2, 2);
+        await expect.poll(() => page.locator('[data-crosshair]:visible').count(), { timeout: 3000 }).toBe(0);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    "recomputes a chart's statistics for the zoomed window",
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        const path = await h.report(MULTI_DISK);
+        await openReport(page, h.server.url + path);
+        const run = (await fetchReport(h.server.url, path)).runs[0]!;
+        const chart = chartByTitle(page, 'Disk I/O vda');
+        await waitForPainted(chart, HOOK_TIMEOUT_MS);
+        const series = 'dsk/vda/read';
+        const max = chart.locator(`table.chart-stats tr[data-series="${series}"] td[data-stat="max"]`);
+        const avg = chart.locator(`table.chart-stats tr[data-series="${series}"] td[data-stat="avg"]`);
+        await expectHook(`table.chart-stats tr[data-series="${series}"] td[data-stat="max"]`, max.waitFor({ timeout: 3000 }));
+        const before = { max: await max.innerText(), avg: await avg.innerText(), x: await xRange(chart) };
+
+        // vda's read peak (464 MiB/s) is at 30 s of 98; the last ~40 % of the run does not hold it.
+        await dragAcross(page, chart, 0.55, 0.97);
+        const x = await waitForXRangeChange(chart, before.x);
+        const whole = windowStats(run, series, before.x.min, before.x.max);
+        const part = windowStats(run, series, x.min, x.max);
+        expect(part.max, 'precondition: the zoomed window leaves out the peak').toBeLessThan(whole.max);
+
+        await expect.poll(() => max.innerText(), { timeout: 3000 }).not.toBe(before.max);
+        expect(await avg.innerText()).not.toBe(before.avg);
+        const shown = parseBytesPerSecond(await max.innerText());
+        if (shown !== null) {
+          expect(Math.abs(shown - part.max) / part.max, `max ${await max.innerText()} ≈ ${part.max} B/s`).toBeLessThan(0.01);
+        }
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'draws one heatmap instead of 192 per-CPU charts, and heatmap=0 brings them back',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        const path = await h.report(CPUS_192);
+        await openReport(page, h.server.url + path);
+        const heatmap = page.locator('figure[data-chart="cpu-heatmap"]');
+        await expectHook('figure[data-chart="cpu-heatmap"]', heatmap.waitFor({ state: 'attached', timeout: HOOK_TIMEOUT_MS }));
+        expect(await heatmap.count()).toBe(1);
+        await waitForPainted(heatmap, HOOK_TIMEOUT_MS);
+        if ((await heatmap.locator('canvas').count()) > 0) {
+          expect((await canvasInk(heatmap)).inked, 'heatmap pixels').toBeGreaterThan(1000);
+        }
+        const perCpu = (await headings(page)).filter((t) => /^CPU usage cpu\d+$/.test(t));
+        expect(perCpu, 'no per-CPU charts beside the heatmap').toEqual([]);
+        expect(await page.locator('figure.chart-panel').count()).toBeLessThan(40);
+
+        await openReport(page, `${h.server.url}${path}?heatmap=0`);
+        expect(await page.locator('figure[data-chart="cpu-heatmap"]').count()).toBe(0);
+        const back = (await headings(page)).filter((t) => /^CPU usage cpu\d+$/.test(t));
+        expect(back.length, 'per-CPU charts with heatmap=0').toBeGreaterThanOrEqual(16);
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
+/** Painted charts whose plot is on screen now. */
+async function visiblePaintedCharts(page: Page): Promise<Locator[]> {
+  const all = page.locator('figure.chart-panel[data-painted="true"]');
+  const n = await all.count();
+  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
+  const out: Locator[] = [];
+  for (let i = 0; i < n; i++) {
+    const box = await all.nth(i).locator('canvas').first().boundingBox();
+    if (box && box.y >= 0 && box.y + box.height <= viewport.height) out.push(all.nth(i));
+  }
+  return out;
+}
+
+/** Statistics of a series over the rows whose time is in [t0, t1], the since-boot row left out. */
+function windowStats(run: ReportJson['runs'][number], id: string, t0: number, t1: number): { max: number; avg: number } {
+  const s = run.series.find((x) => x.id === id);
+  if (!s || s.kind !== 'number') throw new Error(`no numeric series ${id} in the report`);
+  const first = run.firstRowIsSinceBoot ? 1 : 0;
+  let max = -Infinity;
+  let sum = 0;
+  let n = 0;
+  for (let i = first; i < run.time.length; i++) {
+    const v = s.values[i];
+    if (run.time[i]! < t0 || run.time[i]! > t1 || v === null || v === undefined) continue;
+    max = Math.max(max, v);
+    sum += v;
+    n++;
+  }
+  return { max, avg: sum / n };
+}
+
+/** `464 MiB/s`, `1.5 KiB/s`, `512 B/s` → bytes/s; null for a format not understood. */
+function parseBytesPerSecond(text: string): number | null {
+  const m = /^\s*([\d,.]+)\s*(B|KiB|MiB|GiB|TiB)\/s\s*$/.exec(text);
+  if (!m) return null;
+  const k = ['B', 'KiB', 'MiB', 'GiB', 'TiB'].indexOf(m[2]!);
+  return Number(m[1]!.replace(/,/g, '')) * 1024 ** k;
+}
