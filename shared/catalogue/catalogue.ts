@@ -61,12 +61,14 @@ export const CATALOGUE: readonly ChartSpec[] = [
       { column: 'used', label: 'used', colour: 'blue' },
       { column: 'buff', aliases: ['buf'], label: 'buffers', colour: 'magenta' },
       { column: 'cach', label: 'cached', colour: 'yellow' },
-      { column: 'free', label: 'free', colour: 'green', faint: true },
+      // In the table, not drawn: the axis reaches used + buffers + cached + free (scaleToTotal).
+      { column: 'free', label: 'free', colour: 'green', hidden: true },
       { column: 'avai', label: 'available', colour: 'orange', overlay: true },
       { column: 'total', label: 'total', colour: 'grey', overlay: true },
     ],
     otherColumns: 'lines',
     stacked: true,
+    scaleToTotal: true,
   },
   {
     id: 'swap',
@@ -77,10 +79,11 @@ export const CATALOGUE: readonly ChartSpec[] = [
     groups: ['swap', 'swp/total'],
     columns: [
       { column: 'used', label: 'used', colour: 'magenta' },
-      { column: 'free', label: 'free', colour: 'green', faint: true },
+      { column: 'free', label: 'free', colour: 'green', hidden: true },
     ],
     otherColumns: 'lines',
     stacked: true,
+    scaleToTotal: true,
   },
   {
     id: 'paging',
@@ -112,6 +115,7 @@ export const CATALOGUE: readonly ChartSpec[] = [
     otherColumns: 'lines',
     stacked: false,
     yLimit: 'diskBytes',
+    collapseIdle: true,
   },
   {
     id: 'iops',
@@ -129,6 +133,7 @@ export const CATALOGUE: readonly ChartSpec[] = [
     otherColumns: 'lines',
     stacked: false,
     yLimit: 'diskIops',
+    collapseIdle: true,
   },
   {
     id: 'interrupts',
@@ -196,6 +201,7 @@ export const CATALOGUE: readonly ChartSpec[] = [
     otherColumns: 'lines',
     stacked: false,
     yLimit: 'netBytes',
+    collapseIdle: true,
   },
   {
     id: 'load',

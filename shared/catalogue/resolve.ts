@@ -16,6 +16,7 @@ import {
   FALLBACK_COLOURS,
   type ChartSpec,
   type ColourToken,
+  type DerivedTotal,
   type DeviceChartSpec,
   type ResolvedChart,
   type ResolvedSeries,
@@ -132,6 +133,9 @@ export function resolveCharts(series: readonly SeriesInfo[], catalogue: readonly
         yLimit: null,
         series: lines,
         note: null,
+        derived: null,
+        scaleToTotal: false,
+        collapseIdle: false,
       });
     }
   }
@@ -190,7 +194,14 @@ function derivedTotal(
   if (left.length > 0) {
     note += ` Left out: ${nameList(left.map((d) => d.name))} (${spec.excludedWhat ?? 'as the producer does'}).`;
   }
-  return makeChart(spec, `${spec.id}:total`, 'total', orderRoles(series), note);
+  const derived: DerivedTotal = {
+    how,
+    devices: counted.map((d) => d.name),
+    left: left.map((d) => d.name),
+    missing: spec.totalGroups[0] ?? '',
+    noun: spec.noun,
+  };
+  return makeChart(spec, `${spec.id}:total`, 'total', orderRoles(series), note, derived);
 }
 
 function makeChart(
@@ -199,6 +210,7 @@ function makeChart(
   device: string | null,
   series: ResolvedSeries[],
   note: string | null,
+  derived: DerivedTotal | null = null,
 ): ResolvedChart {
   const units = new Set(series.map((s) => s.unit));
   const [only] = units;
@@ -208,7 +220,8 @@ function makeChart(
     section: spec.section,
     title: spec.title,
     device,
-    heading: device === null ? spec.title : `${spec.title} ${device}`,
+    // The total is the chart of its kind ("Disk I/O"); a device's adds its name ("Disk I/O vda").
+    heading: device === null || device === 'total' ? spec.title : `${spec.title} ${device}`,
     unit: units.size === 1 && only !== undefined ? only : spec.unit,
     stacked: spec.stacked && series.some((s) => s.role === 'band'),
     fill: spec.fill ?? false,
@@ -216,6 +229,9 @@ function makeChart(
     yLimit: spec.yLimit ?? null,
     series,
     note,
+    derived,
+    scaleToTotal: spec.scaleToTotal ?? false,
+    collapseIdle: (spec.collapseIdle ?? false) && spec.expand === 'devices' && device !== null && device !== 'total',
   };
 }
 

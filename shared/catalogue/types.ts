@@ -82,6 +82,17 @@ interface ChartSpecBase {
   yMax?: number;
   /** View option that limits the Y axis. */
   yLimit?: YLimitOption;
+  /**
+   * Top of the Y axis: the run's largest sum of every column of the chart, statistics-only ones included
+   * (memory: used + buffers + cached + free = the machine's memory, as dstat2graphs' upper limit), so the
+   * bands are seen against the whole without drawing the free part.
+   */
+  scaleToTotal?: boolean;
+  /**
+   * Per-device charts whose every value is 0 or empty for the whole run (loop devices, zram, unused
+   * interfaces) are collapsed by the viewer and listed as idle. Never the total.
+   */
+  collapseIdle?: boolean;
 }
 
 /** One chart per group present (alternative spellings of one group, or several groups drawn alike). */
@@ -153,7 +164,7 @@ export interface ResolvedChart {
   title: string;
   /** Device shown in the heading: `vda`, `cpu1`, `total`; null for single charts. */
   device: string | null;
-  /** Full heading, e.g. `Disk I/O vda`, `CPU usage total`, `Memory usage`. */
+  /** Full heading, e.g. `Disk I/O vda`, `CPU usage` (the total), `Memory usage`. */
   heading: string;
   unit: string;
   stacked: boolean;
@@ -163,4 +174,23 @@ export interface ResolvedChart {
   series: ResolvedSeries[];
   /** Said beside the chart when the data is not drawn as recorded, e.g. a total computed from the devices. */
   note: string | null;
+  /** The same note as data, for other languages: how a computed total was made. */
+  derived: DerivedTotal | null;
+  /** Y axis top from the run's largest total of all series (see ChartSpec.scaleToTotal). */
+  scaleToTotal: boolean;
+  /** A per-device chart the viewer collapses when idle for the whole run (see ChartSpec.collapseIdle). */
+  collapseIdle: boolean;
+}
+
+/** How a total the file lacks was computed from its devices. */
+export interface DerivedTotal {
+  how: 'sum' | 'mean';
+  /** Devices counted, in file order. */
+  devices: string[];
+  /** Devices left out (partitions, loopback …), in file order. */
+  left: string[];
+  /** The producer's total group the file does not have, e.g. `dsk/total`. */
+  missing: string;
+  /** Singular and plural noun of the devices: ['disk', 'disks']. */
+  noun: readonly [string, string];
 }

@@ -75,23 +75,48 @@ export function formatAxisValue(v: number, unit: string): string {
 }
 
 /** The unit in words for a chart's caption. */
-export function unitCaption(unit: string): string {
+export function unitCaption(unit: string, lang: 'en' | 'ja' = 'en'): string {
+  const ja = lang === 'ja';
   switch (unit) {
     case 'bytes/s':
-      return 'bytes per second';
+      return ja ? 'バイト/秒' : 'bytes per second';
     case '/s':
-      return 'per second';
+      return ja ? '/秒' : 'per second';
     case '%':
-      return 'percent';
+      return ja ? '%' : 'percent';
     case 'count':
-      return 'count';
+      return ja ? '個数' : 'count';
     case 'bytes':
-      return 'bytes';
+      return ja ? 'バイト' : 'bytes';
     case 'seconds':
-      return 'seconds';
+      return ja ? '秒' : 'seconds';
     default:
       return unit;
   }
+}
+
+const LIMIT_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+/**
+ * A Y limit as typed: `0`, `104857600`, `100M`, `1.5G`, `512k`, `100MiB/s` (1024-based suffixes, as dstat).
+ * Empty is 0 (automatic); null when not understood.
+ */
+export function parseLimit(text: string): number | null {
+  const t = text.trim().replace(/\s+/g, '').replace(/(i?b)?(\/s)?$/i, '');
+  if (t === '') return 0;
+  const m = /^(\d+(?:\.\d*)?|\.\d+)([kmgt]?)$/i.exec(t);
+  if (!m) return null;
+  const v = Number(m[1]) * LIMIT_UNITS[m[2]!.toLowerCase()]!;
+  return Number.isFinite(v) && v <= Number.MAX_SAFE_INTEGER ? Math.round(v) : null;
+}
+
+/** A limit for its input box: `0` → '', 104857600 → `100M`, 1000 → `1000`. */
+export function limitText(v: number): string {
+  if (!(v > 0)) return '';
+  for (const [suffix, k] of [['T', 1024 ** 4], ['G', 1024 ** 3], ['M', 1024 ** 2], ['k', 1024]] as const) {
+    if (v >= k && Number.isInteger((v / k) * 1000)) return `${trimZeros((v / k).toFixed(3))}${suffix}`;
+  }
+  return String(v);
 }
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
@@ -116,16 +141,30 @@ export function formatMonthDay(ms: number): string {
   return `${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
 }
 
-/** `98 s`, `1 min 38 s`, `2 h 05 min`, `3 d 4 h`. */
-export function formatDuration(ms: number): string {
+/** `98 s`, `1 min 38 s`, `2 h 05 min`, `3 d 4 h` (Japanese: `98 秒`, `1 分 38 秒`, `2 時間 05 分`, `3 日 4 時間`). */
+export function formatDuration(ms: number, lang: 'en' | 'ja' = 'en'): string {
   if (!Number.isFinite(ms) || ms < 0) return '–';
+  const [sec, min, hour, day] = lang === 'ja' ? ['秒', '分', '時間', '日'] : ['s', 'min', 'h', 'd'];
   const s = Math.round(ms / 1000);
-  if (s < 60) return ms < 10_000 && ms % 1000 !== 0 ? `${(ms / 1000).toFixed(1)} s` : `${s} s`;
+  if (s < 60) return ms < 10_000 && ms % 1000 !== 0 ? `${(ms / 1000).toFixed(1)} ${sec}` : `${s} ${sec}`;
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${pad2(s % 60)} s`;
+  if (m < 60) return `${m} ${min} ${pad2(s % 60)} ${sec}`;
   const h = Math.floor(m / 60);
-  if (h < 24) return `${h} h ${pad2(m % 60)} min`;
-  return `${Math.floor(h / 24)} d ${h % 24} h`;
+  if (h < 24) return `${h} ${hour} ${pad2(m % 60)} ${min}`;
+  return `${Math.floor(h / 24)} ${day} ${h % 24} ${hour}`;
+}
+
+/** Elapsed time as a clock, dstat2graphs style: `00:01:30`; `1d 02:00:00` past a day; `-` before the origin. */
+export function formatElapsed(ms: number, seconds = true): string {
+  if (!Number.isFinite(ms)) return '–';
+  const sign = ms < 0 ? '-' : '';
+  const total = Math.round(Math.abs(ms) / 1000);
+  const d = Math.floor(total / 86400);
+  const h = Math.floor((total % 86400) / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const clock = seconds ? `${pad2(h)}:${pad2(m)}:${pad2(s)}` : `${pad2(h)}:${pad2(m)}`;
+  return d > 0 ? `${sign}${d}d ${clock}` : `${sign}${clock}`;
 }
 
 /** Zone as recorded, for display beside a time: `UTC`, `JST`, `-03`, or a plain note when unknown. */

@@ -33,8 +33,18 @@ function subscribe(onChange: () => void): () => void {
 }
 
 const currentLocation = (): string => window.location.pathname + window.location.search;
+const currentPath = (): string => window.location.pathname;
 
-/** Path and query of the current location; re-renders on navigation. */
+/**
+ * Path of the current location; re-renders on navigation. Only the path: the report page keeps its view
+ * in the query with history.replaceState, which must not re-render the app (read the query with
+ * `window.location.search` where it is needed).
+ */
+export function usePathname(): string {
+  return useSyncExternalStore(subscribe, currentPath);
+}
+
+/** Path and query of the current location; re-renders on navigation and on any change of the query. */
 export function useLocation(): { pathname: string; search: string } {
   const href = useSyncExternalStore(subscribe, currentLocation);
   const q = href.indexOf('?');

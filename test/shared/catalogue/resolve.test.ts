@@ -78,7 +78,7 @@ describe('resolveCharts on real header rows', () => {
     expect(cpuTotal.note).toContain('no total cpu usage');
 
     const diskTotal = chart(charts, 'disk:total');
-    expect(diskTotal.heading).toBe('Disk I/O total');
+    expect(diskTotal.heading).toBe('Disk I/O');
     expect(diskTotal.series.map((s) => s.label)).toEqual(['read', 'write']);
     expect(diskTotal.series[1]!.source).toEqual({ combine: 'sum', ids: LOOPS.map((d) => `dsk/${d}/writ`) });
     expect(diskTotal.note).toContain('sum of 10 disks');
@@ -93,8 +93,9 @@ describe('resolveCharts on real header rows', () => {
       ['used', 'band'],
       ['buffers', 'band'],
       ['cached', 'band'],
-      ['free', 'band'],
+      ['free', 'hidden'],
     ]);
+    expect(memory.scaleToTotal).toBe(true);
     expect(drawn(chart(charts, 'procs'))).toEqual(['run', 'blk']);
     expect(drawn(chart(charts, 'procs-new'))).toEqual(['new']);
     expect(drawn(chart(charts, 'interrupts'))).toEqual(['int']);
@@ -187,7 +188,7 @@ describe('resolveCharts on real header rows', () => {
       'load',
       'other:tcp sockets',
     ]);
-    expect(chart(charts, 'cpu:total').heading).toBe('CPU usage total');
+    expect(chart(charts, 'cpu:total').heading).toBe('CPU usage');
   });
 
   it('found octu0 (dstat 0.7.0): an `interrupts` plugin group is drawn generically beside int/csw', () => {
@@ -207,7 +208,7 @@ describe('resolveCharts on real header rows', () => {
     expect(drawn(chart(charts, 'other:interrupts'))).toEqual(['42', '43', '44']);
   });
 
-  it('dool 1.3.4: used/free/cach stacked, avai as a line over them', () => {
+  it('dool 1.3.4: used/cach stacked, avai as a line over them, free in the table only', () => {
     const charts = resolveCharts(fixtureSeries('dool134_tfvnrl.csv'));
     expect(keys(charts)).toEqual([
       'procs',
@@ -225,8 +226,8 @@ describe('resolveCharts on real header rows', () => {
     expect(chart(charts, 'memory').series.map((s) => [s.column, s.role])).toEqual([
       ['used', 'band'],
       ['cach', 'band'],
-      ['free', 'band'],
       ['avai', 'line'],
+      ['free', 'hidden'],
     ]);
   });
 
@@ -237,11 +238,11 @@ describe('resolveCharts on real header rows', () => {
       ['used', 'band'],
       ['buff', 'band'],
       ['cach', 'band'],
-      ['free', 'band'],
       ['total', 'line'],
       ['dirty', 'line'],
       ['shmem', 'line'],
       ['recl', 'line'],
+      ['free', 'hidden'],
     ]);
     expect(drawn(chart(charts, 'cpu:total'))).toEqual(['usr', 'sys', 'hiq', 'siq', 'wai', 'stl']);
   });

@@ -147,6 +147,28 @@ describe('reduceMinMax', () => {
     expect(Array.from(rf.x)).toEqual(Array.from({ length: 13 }, (_, i) => (9 + i) * 1000));
   });
 
+  it('envelope (filled areas): one point per column, its largest sample; spikes kept, the smallest dropped', () => {
+    // 10 000 rows on 100 columns: zeros with one spike per column, one 1-row spike of 999 at row 5 050.
+    const { time, values } = series(10_000, (i) => (i === 5050 ? 999 : i % 100 === 7 ? 5 : 0));
+    const opts = { t0: 0, t1: 9_999_000, width: 100 };
+    const full = reduceMinMax(time, values, opts);
+    const env = reduceMinMax(time, values, { ...opts, envelope: true });
+    expect(env.x.length).toBeLessThanOrEqual(101);
+    expect(env.x.length).toBeLessThan(full.x.length * 0.6);
+    expect(Math.max(...env.y)).toBe(999);
+    expect(Math.min(...env.y)).toBe(5);
+    expect(isNonDecreasing(env.x)).toBe(true);
+    // Below zero the smallest stays too (a fill to zero would hide it otherwise).
+    const neg = series(1000, (i) => (i === 500 ? -50 : 1));
+    const rn = reduceMinMax(neg.time, neg.values, { t0: 0, t1: 999_000, width: 10, envelope: true });
+    expect(Math.min(...rn.y)).toBe(-50);
+    // Stacks: rows chosen on the total's envelope, every band drawn at them.
+    const tops = stackBands([values, Float64Array.from(values, (v) => v / 5)]);
+    const st = reduceStacked(time, tops, { ...opts, envelope: true });
+    expect(Array.from(st[0]!.rows)).toEqual(Array.from(st[1]!.rows));
+    expect(Math.max(...st[1]!.y)).toBeCloseTo(999 * 1.2, 9);
+  });
+
   it('leaves out rows before firstRow (the since-boot row)', () => {
     const { time, values } = series(5, (i) => (i === 0 ? 1e9 : i));
     const r = reduceMinMax(time, values, { t0: 0, t1: 4000, width: 800, firstRow: 1 });

@@ -54,6 +54,11 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The failure for a non-2xx answer given as text (the report worker's way). */
+export function failureFromText(status: number, statusText: string, text: string): ApiFailure {
+  return failureOf(status, statusText, parseJson(text));
+}
+
 /** The failure for a non-2xx answer: the API's error body when there is one. */
 function failureOf(status: number, statusText: string, body: unknown): ApiFailure {
   if (isApiError(body)) {
@@ -70,7 +75,7 @@ function failureOf(status: number, statusText: string, body: unknown): ApiFailur
   return new ApiFailure(status === 404 ? 'not-found' : 'http', `${what} (HTTP ${status}${statusText ? ` ${statusText}` : ''}).`, status);
 }
 
-const NETWORK_MESSAGE = 'Could not reach the dstatview server. Check your connection and try again.';
+export const NETWORK_MESSAGE = 'Could not reach the dstatview server. Check your connection and try again.';
 
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   let response: Response;

@@ -1,103 +1,115 @@
 /**
- * The one component that draws every catalogue chart: a figure with its heading (chart and device), the
- * canvas, and a table of statistics per series (min, avg, p95, max of the raw samples in the window). The
- * table is also the legend. The Chart.js instance exists only while the panel is near the viewport.
+ * One catalogue chart (docs/ui-contract.md §1–4, 9): a figure with its heading (chart and device), a PNG
+ * button, the canvas with its interaction overlay, and the statistics table (min, avg, p95, max of the raw
+ * samples in the shown window), which is also the legend: each drawn series can be hidden from it.
+ * The drawing itself is a LinePanel driven by the coordinator.
  */
-import { memo, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
-import { seriesStats, type SeriesStats } from '../../../shared/series/stats.js';
-import { rowsInWindow, type TimeWindow } from '../../../shared/series/window.js';
-import type { RunData } from '../data/run-data.js';
-import { formatValue, unitCaption } from '../format.js';
-import { chartConfig, prepareChart, readTheme } from './chart-config.js';
-import { useChart } from './useChart.js';
-import { useNearViewport, useWidth } from './useNearViewport.js';
+import type { SeriesStats } from '../../../shared/series/stats.js';
+import type { Coordinator } from '../charts/coordinator.js';
+import { LinePanel } from '../charts/line-panel.js';
+import { unitCaption } from '../format.js';
+import { chartNote, chartTitle, seriesLabel, useLang, useT } from '../i18n/i18n.js';
+import { downloadBlob } from './download.js';
+import { StatsTable } from './StatsTable.js';
 
 interface Props {
-  run: RunData;
   chart: ResolvedChart;
-  window: TimeWindow;
-  /** DOM id of the figure (an anchor for the table of contents). */
+  coordinator: Coordinator;
+  /** DOM id of the figure (an anchor for the sidebar). */
   domId: string;
+  hidden: ReadonlySet<string>;
+  onToggleSeries: (id: string, show: boolean) => void;
 }
 
-export const ChartPanel = memo(function ChartPanel({ run, chart, window, domId }: Props) {
+export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, hidden, onToggleSeries }: Props) {
+  const t = useT();
+  const lang = useLang();
+  const figureRef = useRef<HTMLElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const near = useNearViewport(boxRef);
-  const width = useWidth(boxRef, near);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<LinePanel | null>(null);
+  const [stats, setStats] = useState<(SeriesStats | null)[] | null>(null);
+  const title = chartTitle(chart, lang);
+  const labels = useMemo(() => chart.series.map((s) => seriesLabel(s, lang)), [chart, lang]);
   const headingId = `${domId}-title`;
 
-  // Values and stacks: once per chart, on first approach.
-  const seenRef = useRef(false);
-  if (near) seenRef.current = true;
-  const seen = seenRef.current;
-  const prepared = useMemo(() => (seen ? prepareChart(run, chart) : null), [seen, run, chart]);
+  useLayoutEffect(() => {
+    const panel = new LinePanel(
+      figureRef.current!,
+      boxRef.current!,
+      canvasRef.current!,
+      overlayRef.current!,
+      coordinator,
+      { chart, labels, title, trendLabel: t.trendLabel },
+      setStats,
+    );
+    panelRef.current = panel;
+    const unregister = coordinator.register(panel);
+    return () => {
+      unregister();
+      panel.destroy();
+      panelRef.current = null;
+    };
+    // The panel lives as long as the figure; props changes go through setProps below.
+  }, [coordinator]);
 
-  const config = useMemo(() => {
-    if (!near || !prepared || width <= 0 || !boxRef.current) return null;
-    const t0 = performance.now();
-    const c = chartConfig({ run, chart, prepared, window, width, theme: readTheme(boxRef.current) });
-    performance.measure(`dv:reduce ${chart.key}`, { start: t0, end: performance.now() });
-    return c;
-  }, [near, prepared, width, run, chart, window]);
-  useChart(canvasRef, config, chart.key);
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    panelRef.current?.setProps({ chart, labels, title, trendLabel: t.trendLabel });
+    coordinator.poke();
+  }, [chart, labels, title, t, coordinator]);
 
-  const stats = useMemo((): (SeriesStats | null)[] | null => {
-    if (!seen) return null;
-    const { from, to } = rowsInWindow(run.time, window, run.firstRow);
-    return chart.series.map((s) => {
-      const values = run.values(s.source);
-      return values ? seriesStats(values, from, to) : null;
+  const unit = unitCaption(chart.unit, lang);
+  const note = chartNote(chart, lang);
+  const download = (): void => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    void panel.png(coordinator.ctx).then((blob) => {
+      if (blob) downloadBlob(blob, `${chart.key}.png`);
     });
-  }, [seen, run, chart, window]);
+  };
 
-  const unit = unitCaption(chart.unit);
   return (
-    <figure className="chart-panel" id={domId} aria-labelledby={headingId}>
+    <figure className="chart-panel" id={domId} data-chart={chart.key} aria-labelledby={headingId} ref={figureRef}>
       <figcaption>
-        <h3 id={headingId}>{chart.heading}</h3>
+        <h3 id={headingId}>{title}</h3>
         {unit && <span className="chart-unit">{unit}</span>}
-        {chart.note && <p className="chart-note">{chart.note}</p>}
+        <button type="button" className="png-button" onClick={download}>
+          {t.downloadPng}
+        </button>
+        {note && <p className="chart-note">{note}</p>}
       </figcaption>
       <div className="chart-box" ref={boxRef}>
-        <canvas
-          ref={canvasRef}
-          role="img"
-          aria-label={`${chart.heading}: graph over time. The statistics table below gives the values.`}
+        <canvas ref={canvasRef} role="img" aria-label={t.graphLabel(title)} />
+        <div
+          className="plot-overlay"
+          ref={overlayRef}
+          tabIndex={0}
+          role="group"
+          aria-roledescription="graph"
+          aria-label={`${title}. ${t.plotKeys}`}
         />
-        {!near && <span className="chart-placeholder" aria-hidden="true" />}
       </div>
-      <table className="stats">
-        <caption className="visually-hidden">Statistics of {chart.heading}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Series</th>
-            <th scope="col">min</th>
-            <th scope="col">avg</th>
-            <th scope="col">p95</th>
-            <th scope="col">max</th>
-          </tr>
-        </thead>
-        <tbody>
-          {chart.series.map((s, i) => {
-            const st = stats?.[i] ?? null;
-            return (
-              <tr key={s.key} className={s.role === 'hidden' ? 'not-drawn' : undefined}>
-                <th scope="row">
-                  <span className={`swatch swatch-${s.colour}${s.role === 'hidden' ? ' swatch-hidden' : ''}`} aria-hidden="true" />
-                  {s.label}
-                  {s.role === 'hidden' && <span className="visually-hidden"> (not drawn)</span>}
-                </th>
-                <td>{st ? formatValue(st.min, s.unit) : '–'}</td>
-                <td>{st ? formatValue(st.avg, s.unit) : '–'}</td>
-                <td>{st ? formatValue(st.p95, s.unit) : '–'}</td>
-                <td>{st ? formatValue(st.max, s.unit) : '–'}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <StatsTable
+        caption={t.statsCaption(title)}
+        rows={chart.series.map((s, i) => ({
+          id: s.key,
+          label: labels[i] ?? s.label,
+          colour: s.colour,
+          unit: s.unit,
+          drawn: s.role !== 'hidden',
+          shown: !hidden.has(s.key),
+          stats: stats?.[i] ?? null,
+        }))}
+        onToggle={onToggleSeries}
+      />
     </figure>
   );
 });

@@ -1,12 +1,22 @@
 /**
- * A run as the charts use it: columns (one time array, one Float64Array per numeric series, NaN = gap),
- * converted once from the API's JSON arrays, and the catalogue resolved against its series. Computed
- * series (a total summed from the devices) are made on first use and kept.
+ * A run as the charts use it: columns (one time array, one Float64Array per numeric series, NaN = gap) and
+ * the catalogue resolved against its series. Whatever is derived from whole columns (computed totals, trend
+ * lines, idle devices, CPU busy %) is made on first use and kept.
  */
 import type { RunJson } from '../../../shared/api/schemas.js';
-import { resolveCharts, sourceValues, type ResolvedChart, type SeriesInfo, type SeriesSource } from '../../../shared/catalogue/index.js';
+import {
+  idleChartKeys,
+  resolveCharts,
+  sourceValues,
+  type ResolvedChart,
+  type SeriesInfo,
+  type SeriesSource,
+} from '../../../shared/catalogue/index.js';
 import { gapThresholdMs } from '../../../shared/series/reduce.js';
-import { fullWindow, type TimeWindow } from '../../../shared/series/window.js';
+import type { SeriesStats } from '../../../shared/series/stats.js';
+import { movingAverage } from '../../../shared/series/trend.js';
+import { fullWindow, lowerBound, type TimeWindow } from '../../../shared/series/window.js';
+import type { ColumnarRun } from './columnar.js';
 
 export interface NumericColumn {
   id: string;
@@ -14,6 +24,8 @@ export interface NumericColumn {
   column: string;
   unit: string;
   values: Float64Array;
+  /** From the server: over every row but a since-boot first row. */
+  stats: SeriesStats | null;
 }
 
 export interface TextColumn {
@@ -46,34 +58,42 @@ export interface RunData {
   maxStepMs: number;
   /** Values of a series source (one series, or a computed total); null if a series is missing. */
   values(source: SeriesSource): Float64Array | null;
+  /** Keys of the per-device charts idle for the whole run. */
+  idle(): ReadonlySet<string>;
+  /** Moving average of a source over `windowMs` (computed once per source and window). */
+  trend(source: SeriesSource, windowMs: number): Float64Array | null;
+  /** Largest row total of all the chart's series, hidden ones included (for `scaleToTotal`). */
+  totalMax(chart: ResolvedChart): number;
+  /** The row whose time is nearest to t, within [firstRow, rows). */
+  nearestRow(t: number): number;
 }
 
-function toFloat64(values: readonly (number | null)[]): Float64Array {
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    out[i] = v === null || v === undefined ? NaN : v;
-  }
-  return out;
+export function sourceKey(source: SeriesSource): string {
+  return source.combine === 'one' ? (source.ids[0] ?? '') : `${source.combine}:${source.ids.join('\u0000')}`;
 }
 
-export function toRunData(run: RunJson): RunData {
-  const time = Float64Array.from(run.time);
+export function toRunData(run: ColumnarRun): RunData {
+  const time = run.time;
   const columns = new Map<string, NumericColumn>();
   const text: TextColumn[] = [];
   const infos: SeriesInfo[] = [];
   for (const s of run.series) {
     infos.push({ id: s.id, group: s.group, column: s.column, unit: s.unit, kind: s.kind });
     if (s.kind === 'number') {
-      columns.set(s.id, { id: s.id, group: s.group, column: s.column, unit: s.unit, values: toFloat64(s.values) });
+      columns.set(s.id, { id: s.id, group: s.group, column: s.column, unit: s.unit, values: s.values, stats: s.stats });
     } else {
       text.push({ id: s.id, group: s.group, column: s.column, values: s.values });
     }
   }
   const firstRow = run.firstRowIsSinceBoot && time.length > 1 ? 1 : 0;
   const derived = new Map<string, Float64Array | null>();
+  const trends = new Map<string, Float64Array | null>();
+  const totals = new Map<string, number>();
+  let idle: Set<string> | null = null;
   const lookup = (id: string): Float64Array | undefined => columns.get(id)?.values;
-  return {
+  const charts = resolveCharts(infos);
+
+  const data: RunData = {
     index: run.index,
     meta: run.meta,
     rows: run.rows,
@@ -87,16 +107,55 @@ export function toRunData(run: RunJson): RunData {
     time,
     columns,
     text,
-    charts: resolveCharts(infos),
+    charts,
     window: fullWindow(time, firstRow),
     maxStepMs: gapThresholdMs(run.intervalMs),
     values(source) {
       if (source.combine === 'one') return lookup(source.ids[0] ?? '') ?? null;
-      const key = `${source.combine}:${source.ids.join('\u0000')}`;
+      const key = sourceKey(source);
       let v = derived.get(key);
       if (v === undefined) derived.set(key, (v = sourceValues(source, lookup)));
       return v;
     },
+    idle() {
+      idle ??= idleChartKeys(charts, (s) => data.values(s), firstRow);
+      return idle;
+    },
+    trend(source, windowMs) {
+      const key = `${windowMs}\u0001${sourceKey(source)}`;
+      let v = trends.get(key);
+      if (v === undefined) {
+        const values = data.values(source);
+        v = values ? movingAverage(time, values, windowMs, firstRow) : null;
+        trends.set(key, v);
+      }
+      return v;
+    },
+    totalMax(chart) {
+      let max = totals.get(chart.key);
+      if (max === undefined) {
+        const parts = chart.series.map((s) => data.values(s.source)).filter((v): v is Float64Array => v !== null);
+        max = 0;
+        for (let i = firstRow; i < time.length; i++) {
+          let sum = 0;
+          for (const p of parts) {
+            const v = p[i]!;
+            if (v === v) sum += v;
+          }
+          if (sum > max) max = sum;
+        }
+        totals.set(chart.key, max);
+      }
+      return max;
+    },
+    nearestRow(t) {
+      const n = time.length;
+      if (n === 0) return -1;
+      const i = lowerBound(time, t, firstRow, n);
+      if (i >= n) return n - 1;
+      if (i <= firstRow) return firstRow;
+      return t - time[i - 1]! <= time[i]! - t ? i - 1 : i;
+    },
   };
+  return data;
 }
-

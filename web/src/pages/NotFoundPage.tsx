@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
+import { useT } from '../i18n/i18n.js';
 import { followLink } from '../router.js';
 
 /** "Report not found" (an unknown or malformed report id) or "Page not found" (any other path). */
 export function NotFoundPage({ what }: { what: 'report' | 'page' }) {
-  const title = what === 'report' ? 'Report not found' : 'Page not found';
+  const t = useT();
+  const title = what === 'report' ? t.notFoundReport : t.notFoundPage;
   useEffect(() => {
     document.title = `${title} · dstatview`;
   }, [title]);
@@ -12,13 +14,11 @@ export function NotFoundPage({ what }: { what: 'report' | 'page' }) {
       <div className="notice" role="alert">
         <h1>{title}</h1>
         <p>
-          {what === 'report'
-            ? 'There is no report at this address. Check that the link is complete: report links end in a 22-character code.'
-            : 'There is nothing at this address.'}
+          {what === 'report' ? t.notFoundReportText : t.notFoundPageText}
         </p>
         <p>
           <a href="/" onClick={followLink}>
-            Upload a dstat CSV file
+            {t.uploadLink}
           </a>
         </p>
       </div>

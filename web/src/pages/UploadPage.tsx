@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'rea
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../shared/limits.js';
 import { ApiFailure, getConfig, uploadReport, type Upload } from '../api/client.js';
 import { formatBytes } from '../format.js';
+import { useT } from '../i18n/i18n.js';
 import { navigate } from '../router.js';
 
 type Phase =
@@ -26,9 +27,10 @@ export function UploadPage() {
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<Upload | null>(null);
   const busy = phase.step === 'sending' || phase.step === 'reading' || phase.step === 'done';
+  const t = useT();
 
   useEffect(() => {
-    document.title = 'Upload a dstat log · dstatview';
+    document.title = `${t.uploadTitle} · dstatview`;
     const controller = new AbortController();
     getConfig(controller.signal)
       .then((c) => {
@@ -40,17 +42,14 @@ export function UploadPage() {
       controller.abort();
       uploadRef.current?.abort();
     };
-  }, []);
+  }, [t]);
 
   /** What the server would refuse at once, said before uploading. */
   const check = (f: File): Problem | null => {
     if (f.size > maxBytes) {
-      return {
-        title: `${f.name} is too large`,
-        message: `It is ${formatBytes(f.size)}; this server accepts files up to ${formatBytes(maxBytes)}.`,
-      };
+      return { title: t.tooLarge(f.name), message: t.tooLargeText(formatBytes(f.size), formatBytes(maxBytes)) };
     }
-    if (f.size === 0) return { title: `${f.name} is empty`, message: 'Choose the CSV file dstat wrote with --output.' };
+    if (f.size === 0) return { title: t.empty(f.name), message: t.emptyText };
     return null;
   };
 
@@ -132,8 +131,8 @@ export function UploadPage() {
           return;
         }
         setProblem({
-          title: `Could not make graphs from ${file.name}`,
-          message: err instanceof Error ? err.message : 'The upload failed.',
+          title: t.couldNotGraph(file.name),
+          message: err instanceof Error ? err.message : t.uploadFailed,
         });
       },
     );
@@ -143,15 +142,16 @@ export function UploadPage() {
 
   return (
     <main id="main" className="page narrow upload-page">
-      <h1>Graph a dstat log</h1>
+      <h1>{t.uploadHeading}</h1>
       <p className="lead">
-        Upload a CSV file written by <code>dstat --output</code> (dstat 0.6 to 0.8, dool, pcp-dstat). You get a permanent
-        link to its graphs that you can share.
+        {t.uploadLead1}
+        <code>dstat --output</code>
+        {t.uploadLead2}
       </p>
 
       <form className="upload-form" onSubmit={submit} aria-describedby="upload-hint">
         <label htmlFor="file-input" className="visually-hidden">
-          dstat CSV file
+          {t.fileLabel}
         </label>
         <input
           ref={inputRef}
@@ -179,27 +179,28 @@ export function UploadPage() {
             <>
               <span className="drop-title">{file.name}</span>
               <span className="drop-sub">
-                {formatBytes(file.size)} · click or drop to choose another file
+                {formatBytes(file.size)} · {t.chooseAnother}
               </span>
             </>
           ) : (
             <>
-              <span className="drop-title">Choose a dstat CSV file</span>
-              <span className="drop-sub">or drop it here</span>
+              <span className="drop-title">{t.chooseFile}</span>
+              <span className="drop-sub">{t.orDrop}</span>
             </>
           )}
         </button>
         <p id="upload-hint" className="hint">
-          Files up to {formatBytes(maxBytes)}. To record one during a load test: <code>{SUGGESTED}</code>
+          {t.filesUpTo(formatBytes(maxBytes))}
+          <code>{SUGGESTED}</code>
         </p>
 
         <div className="actions">
           <button type="submit" className="primary" disabled={!file || busy || check(file) !== null}>
-            Upload
+            {t.upload}
           </button>
           {(phase.step === 'sending' || phase.step === 'reading') && (
             <button type="button" onClick={() => uploadRef.current?.abort()}>
-              Cancel
+              {t.cancel}
             </button>
           )}
         </div>
@@ -207,8 +208,7 @@ export function UploadPage() {
         {phase.step === 'sending' && (
           <div className="progress-row">
             <label htmlFor="upload-progress">
-              Uploading {file?.name}: {percent} % ({formatBytes(Math.min(phase.loaded, phase.total))} of{' '}
-              {formatBytes(phase.total)})
+              {t.uploading(file?.name ?? '', percent, formatBytes(Math.min(phase.loaded, phase.total)), formatBytes(phase.total))}
             </label>
             <progress id="upload-progress" max={phase.total || 1} value={Math.min(phase.loaded, phase.total)}>
               {percent} %
@@ -218,7 +218,7 @@ export function UploadPage() {
         {(phase.step === 'reading' || phase.step === 'done') && (
           <div className="progress-row">
             <label htmlFor="upload-progress">
-              {phase.step === 'reading' ? 'Uploaded. Reading the log…' : 'Opening the graphs…'}
+              {phase.step === 'reading' ? t.reading : t.opening}
             </label>
             <progress id="upload-progress" />
           </div>

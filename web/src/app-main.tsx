@@ -1,0 +1,15 @@
+/** The app: mounted by main.tsx once the report (if any) is on its way. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.js';
+import './i18n/i18n.js'; // sets <html lang> before the first render
+import './theme/theme.js'; // sets <html data-theme> before the first render
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,268 @@
+/**
+ * The per-CPU heatmap (docs/ui-contract.md §8): time × CPU, colour = busy % (100 − idle), drawn on a canvas
+ * by hand (one pixel per time column and CPU, scaled up without smoothing). Used instead of one tiny chart per
+ * CPU from 16 CPUs on. Zoom, hover and statistics work as on every other chart.
+ */
+import type { ResolvedChart } from '../../../shared/catalogue/index.js';
+import { heatmapGrid } from '../../../shared/series/heatmap.js';
+import type { SeriesStats } from '../../../shared/series/stats.js';
+import { windowStats } from '../../../shared/series/window-stats.js';
+import type { RunData } from '../data/run-data.js';
+import { formatValue } from '../format.js';
+import { timeAxis } from './axes.js';
+import type { Coordinator, Panel, ViewContext } from './coordinator.js';
+import { composePng } from './line-panel.js';
+export { paletteGradient, SCALE_TICKS } from './heat-palette.js';
+import { colourIndex, palette } from './heat-palette.js';
+import { PlotOverlay } from './overlay.js';
+
+/** Y axis width, as the line charts' (their time axes line up). */
+const LEFT = 54;
+const RIGHT = 10;
+const TOP = 6;
+const BOTTOM = 22;
+
+export interface HeatmapCpu {
+  /** Key of the per-CPU chart it replaces (`cpu:cpu5`): the statistics row's data-series. */
+  key: string;
+  name: string;
+  busy: Float64Array;
+}
+
+const busyCache = new WeakMap<RunData, Map<string, Float64Array>>();
+
+/** Busy % of a per-CPU chart: 100 − idle, or the sum of the other columns when idle is not recorded. */
+export function cpuBusy(run: RunData, chart: ResolvedChart): Float64Array {
+  let cache = busyCache.get(run);
+  if (!cache) busyCache.set(run, (cache = new Map()));
+  let busy = cache.get(chart.key);
+  if (busy) return busy;
+  const idl = chart.series.find((s) => s.column === 'idl');
+  const idle = idl ? run.values(idl.source) : null;
+  const n = run.time.length;
+  busy = new Float64Array(n);
+  if (idle) {
+    for (let i = 0; i < n; i++) busy[i] = Math.min(100, Math.max(0, 100 - idle[i]!));
+  } else {
+    const parts = chart.series
+      .filter((s) => s.role !== 'hidden')
+      .map((s) => run.values(s.source))
+      .filter((v): v is Float64Array => v !== null);
+    for (let i = 0; i < n; i++) {
+      let sum = parts.length > 0 ? 0 : NaN;
+      for (const p of parts) sum += p[i]!;
+      busy[i] = Math.min(100, Math.max(0, sum));
+    }
+  }
+  cache.set(chart.key, busy);
+  return busy;
+}
+
+export class HeatmapPanel implements Panel {
+  readonly key = 'cpu-heatmap';
+  readonly tracksPointerY = true;
+  readonly target: Element;
+  visible = false;
+  near = false;
+  painted = false;
+  drawnVersion = -1;
+  statsVersion = -1;
+  lastDrawn = 0;
+  private drawn = false;
+  private job: { version: number; out: (SeriesStats | null)[] } | null = null;
+  private readonly overlay: PlotOverlay;
+  private luts: { dark: Uint32Array | null; light: Uint32Array | null } = { dark: null, light: null };
+  private title = '';
+  private labels = { mean: 'mean', busiest: 'busiest', here: 'here' };
+
+  constructor(
+    private readonly figure: HTMLElement,
+    private readonly box: HTMLElement,
+    private readonly canvas: HTMLCanvasElement,
+    overlayEl: HTMLElement,
+    coordinator: Coordinator,
+    private cpus: readonly HeatmapCpu[],
+    private readonly onStats: (stats: (SeriesStats | null)[]) => void,
+  ) {
+    this.target = box;
+    this.overlay = new PlotOverlay(overlayEl, coordinator, this);
+  }
+
+  setProps(cpus: readonly HeatmapCpu[], title: string, labels: { mean: string; busiest: string; here: string }): void {
+    if (cpus !== this.cpus) {
+      this.statsVersion = -1;
+      this.job = null;
+    }
+    this.cpus = cpus;
+    this.title = title;
+    this.labels = labels;
+    this.drawnVersion = -1;
+    this.overlay.resetReadout();
+  }
+
+  hasInstance(): boolean {
+    return this.drawn;
+  }
+
+  private lut(dark: boolean): Uint32Array {
+    const key = dark ? 'dark' : 'light';
+    return (this.luts[key] ??= palette(dark));
+  }
+
+  draw(ctx: ViewContext): void {
+    const width = Math.round(this.box.clientWidth);
+    const height = Math.round(this.box.clientHeight);
+    if (width <= 0 || height <= 0) return;
+    const t0 = performance.now();
+    const dpr = window.devicePixelRatio || 1;
+    const canvas = this.canvas;
+    if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
+      canvas.width = Math.round(width * dpr);
+      canvas.height = Math.round(height * dpr);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    const g = canvas.getContext('2d');
+    if (!g) return;
+    const plot = { left: LEFT, top: TOP, width: Math.max(10, width - LEFT - RIGHT), height: Math.max(10, height - TOP - BOTTOM) };
+    const n = this.cpus.length;
+    const columns = Math.max(1, Math.round(plot.width));
+    const grid = heatmapGrid(
+      ctx.run.time,
+      this.cpus.map((c) => c.busy),
+      {
+        t0: ctx.window.t0,
+        t1: ctx.window.t1,
+        columns,
+        firstRow: ctx.run.firstRow,
+        maxStepMs: ctx.run.maxStepMs,
+        stepMs: ctx.run.intervalMs > 0 ? ctx.run.intervalMs : 0,
+      },
+    );
+    const image = new ImageData(columns, Math.max(1, n));
+    const px = new Uint32Array(image.data.buffer);
+    const lut = this.lut(ctx.theme.name === 'dark');
+    for (let i = 0; i < grid.values.length; i++) {
+      const v = grid.values[i]!;
+      px[i] = v === v ? lut[colourIndex(v)]! : 0;
+    }
+    const cells = document.createElement('canvas');
+    cells.width = columns;
+    cells.height = Math.max(1, n);
+    cells.getContext('2d')?.putImageData(image, 0, 0);
+
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, width, height);
+    g.imageSmoothingEnabled = false;
+    g.drawImage(cells, plot.left, plot.top, plot.width, plot.height);
+
+    // CPU labels, as many as fit.
+    g.font = `11px ${ctx.theme.font}`;
+    g.fillStyle = ctx.theme.text;
+    g.textBaseline = 'middle';
+    g.textAlign = 'right';
+    const rowH = plot.height / Math.max(1, n);
+    let every = 1;
+    while (every * rowH < 13) every *= 2;
+    for (let k = 0; k < n; k += every) g.fillText(this.cpus[k]!.name, plot.left - 6, plot.top + (k + 0.5) * rowH);
+    // Time ticks.
+    const axis = timeAxis(ctx.window.t0, ctx.window.t1, plot.width, ctx.xMode, ctx.origin);
+    g.textAlign = 'center';
+    g.textBaseline = 'top';
+    g.strokeStyle = ctx.theme.grid;
+    const span = ctx.window.t1 - ctx.window.t0;
+    axis.ticks.forEach((t, i) => {
+      const x = plot.left + ((t - ctx.window.t0) / span) * plot.width;
+      g.beginPath();
+      g.moveTo(x, plot.top + plot.height);
+      g.lineTo(x, plot.top + plot.height + 4);
+      g.stroke();
+      const label = axis.label(t, i);
+      g.fillText(Array.isArray(label) ? label[0]! : label, x, plot.top + plot.height + 6);
+    });
+
+    this.overlay.setArea(plot, width);
+    this.drawn = true;
+    this.drawnVersion = ctx.version;
+    this.figure.dataset['xMin'] = String(ctx.window.t0);
+    this.figure.dataset['xMax'] = String(ctx.window.t1);
+    if (!this.painted) {
+      this.painted = true;
+      this.figure.dataset['painted'] = 'true';
+      try {
+        performance.mark(`dv:painted:${this.key}`);
+      } catch {
+        // no User Timing
+      }
+    }
+    try {
+      performance.measure(`dv:draw ${this.key}`, { start: t0, end: performance.now() });
+    } catch {
+      // older browsers
+    }
+  }
+
+  /** Busy % statistics of each CPU, a CPU at a time until `deadline`; true when done. */
+  stats(ctx: ViewContext, deadline = Infinity): boolean {
+    if (this.statsVersion === ctx.version) return true;
+    if (this.job?.version !== ctx.version) this.job = { version: ctx.version, out: [] };
+    const job = this.job;
+    const { from, to } = ctx.rows;
+    while (job.out.length < this.cpus.length) {
+      if (job.out.length > 0 && performance.now() > deadline) return false;
+      job.out.push(windowStats(this.cpus[job.out.length]!.busy, from, to));
+    }
+    this.job = null;
+    this.statsVersion = ctx.version;
+    this.onStats(job.out);
+    return true;
+  }
+
+  crosshair(ctx: ViewContext, row: number | null, origin: Panel | null, pointerY: number | null): void {
+    if (row === null || this.cpus.length === 0) {
+      this.overlay.hide();
+      return;
+    }
+    let sum = 0;
+    let count = 0;
+    let best = -1;
+    for (let k = 0; k < this.cpus.length; k++) {
+      const v = this.cpus[k]!.busy[row]!;
+      if (v === v) {
+        sum += v;
+        count++;
+        if (best < 0 || v > this.cpus[best]!.busy[row]!) best = k;
+      }
+    }
+    const items = [
+      { colour: 'grey', label: this.labels.mean, value: count > 0 ? formatValue(sum / count, '%') : '–' },
+    ];
+    if (best >= 0) {
+      items.push({
+        colour: 'red',
+        label: `${this.labels.busiest} ${this.cpus[best]!.name}`,
+        value: formatValue(this.cpus[best]!.busy[row]!, '%'),
+      });
+    }
+    const area = this.overlay.area;
+    if (origin === this && pointerY !== null && area) {
+      const k = Math.floor(((pointerY - area.top) / area.height) * this.cpus.length);
+      const cpu = this.cpus[k];
+      if (cpu) items.push({ colour: 'blue', label: `${this.labels.here} ${cpu.name}`, value: formatValue(cpu.busy[row]!, '%') });
+    }
+    this.overlay.show(ctx, row, items);
+  }
+
+  release(): void {
+    // A canvas 2D drawing is cheap to keep; nothing to free.
+  }
+
+  png(ctx: ViewContext): Promise<Blob | null> {
+    if (!this.drawn) this.draw(ctx);
+    return composePng(this.canvas, this.title, [], ctx);
+  }
+
+  destroy(): void {
+    this.overlay.destroy();
+  }
+}

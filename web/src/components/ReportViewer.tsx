@@ -1,0 +1,276 @@
+/**
+ * The interactive viewer of one run: sidebar (groups, devices, idle devices, show/hide), toolbar (zoom, pan,
+ * options) and the charts by section. React lays out the page; drawing, zoom and hover go through the
+ * coordinator (charts/coordinator.ts) without re-rendering React.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import type { YLimitOption } from '../../../shared/catalogue/index.js';
+import { trendWindowMs } from '../../../shared/series/trend.js';
+import { rowsInWindow } from '../../../shared/series/window.js';
+import { Coordinator, type ThemeColours } from '../charts/coordinator.js';
+import type { RunData } from '../data/run-data.js';
+import { formatDuration } from '../format.js';
+import { sectionTitle, useLang, useT } from '../i18n/i18n.js';
+import { useTheme } from '../theme/theme.js';
+import { cutExtent, displaySections, HEATMAP_KEY, viewFromWindow, windowFromView } from '../view/layout.js';
+import { normaliseHide } from '../view/view-state.js';
+import { useViewOptions, type ViewStore } from '../view/view-store.js';
+import { ChartPanel } from './ChartPanel.js';
+import { HeatmapFigure } from './HeatmapFigure.js';
+import { Sidebar } from './Sidebar.js';
+import { Toolbar } from './Toolbar.js';
+
+/** Charts shown per section before a "show all" button (1 699 disks, 192 CPUs without the heatmap). */
+const SECTION_LIMIT = 24;
+
+function slug(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
+}
+
+/** DOM ids from keys (untrusted group names): safe characters, unique. */
+export function domIds(keys: readonly string[], prefix: string): Map<string, string> {
+  const seen = new Set<string>();
+  const out = new Map<string, string>();
+  for (const k of keys) {
+    let id = `${prefix}-${slug(k)}`;
+    for (let i = 2; seen.has(id); i++) id = `${prefix}-${slug(k)}-${i}`;
+    seen.add(id);
+    out.set(k, id);
+  }
+  return out;
+}
+
+/** Colours and font of the active theme, from the page's CSS custom properties. */
+function readThemeColours(name: 'light' | 'dark'): ThemeColours {
+  const style = getComputedStyle(document.documentElement);
+  const v = (prop: string, fallback: string): string => style.getPropertyValue(prop).trim() || fallback;
+  const series = new Map<string, string>();
+  return {
+    name,
+    rgb: (token) => {
+      let c = series.get(token);
+      if (c === undefined) series.set(token, (c = v(`--series-${token}`, '128 128 128')));
+      return c;
+    },
+    grid: v('--chart-grid', 'rgb(0 0 0 / 0.08)'),
+    text: v('--chart-text', '#444'),
+    muted: v('--muted', '#666'),
+    surface: v('--surface', '#fff'),
+    font: v('--font-sans', 'system-ui, sans-serif'),
+  };
+}
+
+export function ReportViewer({ run, store }: { run: RunData; store: ViewStore }) {
+  const options = useViewOptions(store);
+  const t = useT();
+  const lang = useLang();
+  const { theme } = useTheme();
+
+  const runTimes = useMemo(() => ({ start: run.start, window: run.window, intervalMs: run.intervalMs }), [run]);
+  const cut = useMemo(() => cutExtent(runTimes, options.offset, options.duration), [runTimes, options.offset, options.duration]);
+  const extent = cut ?? run.window;
+  const hidden = useMemo(() => new Set(options.hide), [options.hide]);
+  const limits = useMemo(
+    (): Record<YLimitOption, number> => ({ diskBytes: options.diskMax, diskIops: options.iopsMax, netBytes: options.netMax }),
+    [options.diskMax, options.iopsMax, options.netMax],
+  );
+  const colours = useMemo(() => readThemeColours(theme), [theme]);
+  const trendMs = useMemo(() => {
+    if (!extent) return 60_000;
+    const r = rowsInWindow(run.time, extent, run.firstRow);
+    return trendWindowMs(run.intervalMs, r.to - r.from);
+  }, [run, extent]);
+
+  const [coordinator] = useState(() => {
+    const ext = extent ?? { t0: run.start, t1: run.end };
+    const zoom = store.zoomWindow;
+    return new Coordinator({
+      run,
+      window: windowFromView(runTimes, ext, zoom.from, zoom.to),
+      extent: ext,
+      xMode: options.x,
+      origin: run.start,
+      height: options.height,
+      trend: options.trend,
+      trendMs,
+      limits,
+      hidden,
+      theme: colours,
+      lang,
+    });
+  });
+
+  // The view store (URL) follows the window.
+  useEffect(() => {
+    coordinator.onWindow = (w, gradual) => {
+      const z = viewFromWindow(runTimes, coordinator.ctx.extent, w);
+      store.setZoom(z.from, z.to, gradual);
+    };
+    // A window from the URL outside the run was clamped: the URL says what is shown.
+    coordinator.onWindow(coordinator.window, false);
+    coordinator.resume();
+    return () => {
+      coordinator.onWindow = null;
+      coordinator.pause();
+    };
+  }, [coordinator, store, runTimes]);
+
+  // Options, theme, language: redraw (a no-op when nothing changed).
+  useEffect(() => {
+    if (!extent) return;
+    coordinator.update({
+      extent,
+      xMode: options.x,
+      height: options.height,
+      trend: options.trend,
+      trendMs,
+      limits,
+      hidden,
+      theme: colours,
+      lang,
+    });
+  }, [coordinator, extent, options.x, options.height, options.trend, trendMs, limits, hidden, colours, lang]);
+
+  const idle = useMemo(() => run.idle(), [run]);
+  const display = useMemo(
+    () => displaySections(run.charts, { idle, showIdle: options.idle, hidden, heatmap: options.heatmap }),
+    [run, idle, options.idle, hidden, options.heatmap],
+  );
+  const chartIds = useMemo(() => domIds([...run.charts.map((c) => c.key), HEATMAP_KEY], 'chart'), [run]);
+  const sectionIds = useMemo(() => domIds(display.sections.map((s) => s.section), 'section'), [display]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+
+  const toggle = useCallback(
+    (key: string, show: boolean): void => {
+      const next = new Set(store.options.hide);
+      if (show) next.delete(key);
+      else next.add(key);
+      store.setOptions({ hide: normaliseHide([...next]) });
+    },
+    [store],
+  );
+
+  // Draw what is on screen as soon as the page is laid out.
+  const chartsRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    coordinator.start();
+  }, [coordinator]);
+  // New sizes (window resized, sidebar, columns): redraw at the new sizes.
+  useEffect(() => {
+    const el = chartsRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let width = el.clientWidth;
+    const ro = new ResizeObserver(() => {
+      if (el.clientWidth !== width) {
+        width = el.clientWidth;
+        coordinator.invalidate();
+      }
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [coordinator]);
+  const firstLayout = useRef(true);
+  useLayoutEffect(() => {
+    if (firstLayout.current) {
+      firstLayout.current = false;
+      return;
+    }
+    coordinator.invalidate();
+  }, [coordinator, options.cols, options.height]);
+
+  if (!run.window || run.rows - run.firstRow < 1 || !extent) {
+    return (
+      <div className="notice" role="alert">
+        <p className="notice-title">{t.noSamples}</p>
+      </div>
+    );
+  }
+  if (run.charts.length === 0) {
+    return (
+      <div className="notice" role="alert">
+        <p className="notice-title">{t.noCharts}</p>
+      </div>
+    );
+  }
+
+  const gridStyle = {
+    '--chart-height': `${options.height}px`,
+    ...(options.cols !== null ? { '--cols': String(options.cols) } : {}),
+  } as CSSProperties;
+
+  return (
+    <div className="report-body">
+      <Sidebar
+        display={display}
+        hidden={hidden}
+        chartIds={chartIds}
+        sectionIds={sectionIds}
+        showIdle={options.idle}
+        onToggle={toggle}
+        onShowIdle={(v) => store.setOptions({ idle: v })}
+        onShowAll={() => store.setOptions({ hide: [] })}
+      />
+      <div className="charts-column" id="graphs" tabIndex={-1}>
+        <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
+        {cut === null && options.offset > 0 && (
+          <p className="notice" role="status">
+            {t.cutEmpty(formatDuration(options.offset * 1000, lang))}
+          </p>
+        )}
+        <div
+          ref={chartsRef}
+          className={`charts${options.cols !== null ? ' fixed-cols' : ''}`}
+          style={gridStyle}
+          data-cols={options.cols ?? 'auto'}
+        >
+          {display.sections.map((s) => {
+            if (s.items.length === 0) return null;
+            const all = expanded.has(s.section) || s.items.length <= SECTION_LIMIT;
+            const shown = all ? s.items : s.items.slice(0, SECTION_LIMIT);
+            const id = sectionIds.get(s.section)!;
+            const title = sectionTitle(s.section, lang);
+            return (
+              <section key={id} id={id} aria-labelledby={`${id}-h`} className="chart-section">
+                <h2 id={`${id}-h`}>
+                  {title}
+                  {s.items.length > 1 && <span className="section-count"> · {t.chartsCount(s.items.length)}</span>}
+                </h2>
+                <div className="chart-grid">
+                  {shown.map((item) =>
+                    item.kind === 'heatmap' ? (
+                      <HeatmapFigure
+                        key={HEATMAP_KEY}
+                        run={run}
+                        cpus={item.cpus}
+                        coordinator={coordinator}
+                        domId={chartIds.get(HEATMAP_KEY)!}
+                        height={options.height}
+                      />
+                    ) : (
+                      <ChartPanel
+                        key={item.chart.key}
+                        chart={item.chart}
+                        coordinator={coordinator}
+                        domId={chartIds.get(item.chart.key)!}
+                        hidden={hidden}
+                        onToggleSeries={toggle}
+                      />
+                    ),
+                  )}
+                </div>
+                {!all && (
+                  <p className="show-more">
+                    <button type="button" onClick={() => setExpanded((e) => new Set(e).add(s.section))}>
+                      {t.showAll(s.items.length, title, s.items.length - shown.length)}
+                    </button>
+                  </p>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+

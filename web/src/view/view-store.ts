@@ -1,0 +1,118 @@
+/**
+ * The report page's view (options + zoom window), kept in the URL query with `history.replaceState` so a
+ * shared link opens the same view (view-state.ts is the codec). Options and zoom have separate listeners:
+ * zooming must not re-render the React tree, only the charts (see charts/coordinator.ts).
+ */
+import { useSyncExternalStore } from 'react';
+import { DEFAULT_VIEW, parseViewState, serialiseViewState, type ViewState } from './view-state.js';
+
+/** The options part of a view: everything but the zoom window. */
+export type ViewOptions = Omit<ViewState, 'from' | 'to'>;
+
+export interface Zoom {
+  from: number | null;
+  to: number | null;
+}
+
+/** Longest wait before the URL follows the zoom (history.replaceState is rate-limited by browsers). */
+const URL_DELAY_MS = 200;
+
+export class ViewStore {
+  private opts: ViewOptions;
+  private zoom: Zoom;
+  private readonly optionListeners = new Set<() => void>();
+  private readonly zoomListeners = new Set<() => void>();
+  private urlTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(search: string) {
+    const { from, to, ...opts } = parseViewState(search);
+    this.opts = opts;
+    this.zoom = { from, to };
+  }
+
+  get options(): ViewOptions {
+    return this.opts;
+  }
+
+  get zoomWindow(): Zoom {
+    return this.zoom;
+  }
+
+  get view(): ViewState {
+    return { ...this.opts, ...this.zoom };
+  }
+
+  setOptions(patch: Partial<ViewOptions>): void {
+    const next = { ...this.opts, ...patch };
+    if (serialiseViewState({ ...next, from: null, to: null }) === serialiseViewState({ ...this.opts, from: null, to: null })) return;
+    this.opts = next;
+    for (const l of this.optionListeners) l();
+    this.syncUrl(true);
+  }
+
+  resetOptions(): void {
+    const { from: _from, to: _to, ...defaults } = DEFAULT_VIEW;
+    this.setOptions({ ...defaults, run: this.opts.run, hide: this.opts.hide });
+  }
+
+  /**
+   * Seconds from the run's first sample, rounded to the millisecond; null/null = the whole run. `gradual`
+   * (wheel, drag-panning): the URL follows within URL_DELAY_MS; otherwise at once.
+   */
+  setZoom(from: number | null, to: number | null, gradual = false): void {
+    const r = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
+    const next = { from: r(from), to: r(to) };
+    if (next.from === this.zoom.from && next.to === this.zoom.to) return;
+    this.zoom = next;
+    for (const l of this.zoomListeners) l();
+    this.syncUrl(!gradual);
+  }
+
+  subscribeOptions = (l: () => void): (() => void) => {
+    this.optionListeners.add(l);
+    return () => this.optionListeners.delete(l);
+  };
+
+  subscribeZoom = (l: () => void): (() => void) => {
+    this.zoomListeners.add(l);
+    return () => this.zoomListeners.delete(l);
+  };
+
+  /** The query string of the current view. */
+  search(): string {
+    return serialiseViewState(this.view);
+  }
+
+  private syncUrl(now: boolean): void {
+    if (typeof window === 'undefined') return;
+    const write = (): void => {
+      this.urlTimer = null;
+      const url = `${window.location.pathname}${this.search()}${window.location.hash}`;
+      if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+        window.history.replaceState(window.history.state, '', url);
+      }
+    };
+    if (now) {
+      if (this.urlTimer !== null) clearTimeout(this.urlTimer);
+      write();
+    } else if (this.urlTimer === null) {
+      this.urlTimer = setTimeout(write, URL_DELAY_MS);
+    }
+  }
+
+  /** Write a pending URL change now (before leaving the page). */
+  flush(): void {
+    if (this.urlTimer !== null) {
+      clearTimeout(this.urlTimer);
+      this.syncUrl(true);
+    }
+  }
+}
+
+export function useViewOptions(store: ViewStore): ViewOptions {
+  return useSyncExternalStore(store.subscribeOptions, () => store.options);
+}
+
+export function useZoom(store: ViewStore): Zoom {
+  return useSyncExternalStore(store.subscribeZoom, () => store.zoomWindow);
+}
