@@ -4,11 +4,12 @@
  * samples in the shown window), which is also the legend: each drawn series can be hidden from it.
  * The drawing itself is a LinePanel driven by the coordinator.
  */
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
 import type { Coordinator } from '../charts/coordinator.js';
 import { LinePanel } from '../charts/line-panel.js';
+import { usePanel } from '../charts/use-panel.js';
 import { unitCaption } from '../format.js';
 import { chartNote, chartTitle, seriesLabel, useLang, useT } from '../i18n/i18n.js';
 import { downloadBlob } from './download.js';
@@ -30,41 +31,26 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<LinePanel | null>(null);
   const [stats, setStats] = useState<(SeriesStats | null)[] | null>(null);
   const title = chartTitle(chart, lang);
   const labels = useMemo(() => chart.series.map((s) => seriesLabel(s, lang)), [chart, lang]);
   const headingId = `${domId}-title`;
 
-  useLayoutEffect(() => {
-    const panel = new LinePanel(
-      figureRef.current!,
-      boxRef.current!,
-      canvasRef.current!,
-      overlayRef.current!,
-      coordinator,
-      { chart, labels, title, trendLabel: t.trendLabel },
-      setStats,
-    );
-    panelRef.current = panel;
-    const unregister = coordinator.register(panel);
-    return () => {
-      unregister();
-      panel.destroy();
-      panelRef.current = null;
-    };
-    // The panel lives as long as the figure; props changes go through setProps below.
-  }, [coordinator]);
-
-  const first = useRef(true);
-  useLayoutEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    panelRef.current?.setProps({ chart, labels, title, trendLabel: t.trendLabel });
-    coordinator.poke();
-  }, [chart, labels, title, t, coordinator]);
+  const panelRef = usePanel(
+    coordinator,
+    () =>
+      new LinePanel(
+        figureRef.current!,
+        boxRef.current!,
+        canvasRef.current!,
+        overlayRef.current!,
+        coordinator,
+        { chart, labels, title, trendLabel: t.trendLabel },
+        setStats,
+      ),
+    (panel) => panel.setProps({ chart, labels, title, trendLabel: t.trendLabel }),
+    [chart, labels, title, t],
+  );
 
   const unit = unitCaption(chart.unit, lang);
   const note = chartNote(chart, lang);

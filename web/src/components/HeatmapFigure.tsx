@@ -2,10 +2,11 @@
  * The per-CPU heatmap figure (docs/ui-contract.md §8): `figure[data-chart="cpu-heatmap"]`, a colour scale,
  * the canvas with its interaction overlay, and the busy % statistics of each CPU.
  */
-import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
 import type { Coordinator } from '../charts/coordinator.js';
+import { usePanel } from '../charts/use-panel.js';
 import { cpuBusy, HeatmapPanel, paletteGradient, SCALE_TICKS, type HeatmapCpu } from '../charts/heatmap-panel.js';
 import type { RunData } from '../data/run-data.js';
 import { useT } from '../i18n/i18n.js';
@@ -30,7 +31,6 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
-  const panelRef = useRef<HeatmapPanel | null>(null);
   const [stats, setStats] = useState<(SeriesStats | null)[] | null>(null);
   const rows = useMemo(
     (): HeatmapCpu[] => cpus.map((c) => ({ key: c.key, name: c.device ?? c.key, busy: cpuBusy(run, c) })),
@@ -40,28 +40,16 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
   const labels = useMemo(() => ({ mean: t.heatmapMean, busiest: t.heatmapBusiest, here: t.heatmapHere }), [t]);
   const headingId = `${domId}-title`;
 
-  useLayoutEffect(() => {
-    const panel = new HeatmapPanel(figureRef.current!, boxRef.current!, canvasRef.current!, overlayRef.current!, coordinator, rows, setStats);
-    panel.setProps(rows, title, labels);
-    panelRef.current = panel;
-    const unregister = coordinator.register(panel);
-    return () => {
-      unregister();
-      panel.destroy();
-      panelRef.current = null;
-    };
-    // The panel lives as long as the figure; props changes go through setProps below.
-  }, [coordinator]);
-
-  const first = useRef(true);
-  useLayoutEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    panelRef.current?.setProps(rows, title, labels);
-    coordinator.poke();
-  }, [rows, title, labels, coordinator]);
+  const panelRef = usePanel(
+    coordinator,
+    () => {
+      const panel = new HeatmapPanel(figureRef.current!, boxRef.current!, canvasRef.current!, overlayRef.current!, coordinator, rows, setStats);
+      panel.setProps(rows, title, labels);
+      return panel;
+    },
+    (panel) => panel.setProps(rows, title, labels),
+    [rows, title, labels],
+  );
 
   const boxHeight = Math.max(height, Math.min(640, cpus.length * 4 + 28));
   const download = (): void => {

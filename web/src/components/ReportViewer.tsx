@@ -8,6 +8,7 @@ import type { YLimitOption } from '../../../shared/catalogue/index.js';
 import { trendWindowMs } from '../../../shared/series/trend.js';
 import { rowsInWindow } from '../../../shared/series/window.js';
 import { Coordinator, type ThemeColours } from '../charts/coordinator.js';
+import { useLayoutAfterMount } from '../charts/use-panel.js';
 import type { RunData } from '../data/run-data.js';
 import { formatDuration } from '../format.js';
 import { sectionTitle, useLang, useT } from '../i18n/i18n.js';
@@ -169,14 +170,7 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
     ro.observe(el);
     return () => ro.disconnect();
   }, [coordinator]);
-  const firstLayout = useRef(true);
-  useLayoutEffect(() => {
-    if (firstLayout.current) {
-      firstLayout.current = false;
-      return;
-    }
-    coordinator.invalidate();
-  }, [coordinator, options.cols, options.height]);
+  useLayoutAfterMount(() => coordinator.invalidate(), [coordinator, options.cols, options.height]);
 
   if (!run.window || run.rows - run.firstRow < 1 || !extent) {
     return (
