@@ -13,6 +13,7 @@ import { usePanel } from '../charts/use-panel.js';
 import { unitCaption } from '../format.js';
 import { chartNote, chartTitle, seriesLabel, useLang, useT } from '../i18n/i18n.js';
 import { downloadBlob } from './download.js';
+import { PlotBox } from './PlotBox.js';
 import { StatsTable } from './StatsTable.js';
 
 interface Props {
@@ -72,17 +73,7 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
         </button>
         {note && <p className="chart-note">{note}</p>}
       </figcaption>
-      <div className="chart-box" ref={boxRef}>
-        <canvas ref={canvasRef} role="img" aria-label={t.graphLabel(title)} />
-        <div
-          className="plot-overlay"
-          ref={overlayRef}
-          tabIndex={0}
-          role="group"
-          aria-roledescription="graph"
-          aria-label={`${title}. ${t.plotKeys}`}
-        />
-      </div>
+      <PlotBox title={title} boxRef={boxRef} canvasRef={canvasRef} overlayRef={overlayRef} />
       <StatsTable
         caption={t.statsCaption(title)}
         rows={chart.series.map((s, i) => ({

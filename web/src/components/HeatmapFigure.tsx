@@ -13,6 +13,7 @@ import { useT } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 import { HEATMAP_KEY } from '../view/layout.js';
 import { downloadBlob } from './download.js';
+import { PlotBox } from './PlotBox.js';
 import { StatsTable } from './StatsTable.js';
 
 interface Props {
@@ -83,17 +84,13 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
         </button>
         <p className="chart-note">{t.heatmapCaption}</p>
       </figcaption>
-      <div className="chart-box" ref={boxRef} style={{ '--box-height': `${boxHeight}px` } as CSSProperties}>
-        <canvas ref={canvasRef} role="img" aria-label={t.graphLabel(title)} />
-        <div
-          className="plot-overlay"
-          ref={overlayRef}
-          tabIndex={0}
-          role="group"
-          aria-roledescription="graph"
-          aria-label={`${title}. ${t.plotKeys}`}
-        />
-      </div>
+      <PlotBox
+        title={title}
+        boxRef={boxRef}
+        canvasRef={canvasRef}
+        overlayRef={overlayRef}
+        style={{ '--box-height': `${boxHeight}px` } as CSSProperties}
+      />
       <div className="stats-scroll">
         <StatsTable
           caption={t.statsCaption(title)}

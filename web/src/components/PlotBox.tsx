@@ -1,0 +1,31 @@
+/**
+ * The drawing area of a figure: the canvas a panel draws on, and the focusable overlay that takes the
+ * pointer and keys (zoom, pan, crosshair) and shows the crosshair and readout (docs/ui-contract.md §2–3).
+ */
+import type { CSSProperties, RefObject } from 'react';
+import { useT } from '../i18n/i18n.js';
+
+interface Props {
+  title: string;
+  boxRef: RefObject<HTMLDivElement | null>;
+  canvasRef: RefObject<HTMLCanvasElement | null>;
+  overlayRef: RefObject<HTMLDivElement | null>;
+  style?: CSSProperties;
+}
+
+export function PlotBox({ title, boxRef, canvasRef, overlayRef, style }: Props) {
+  const t = useT();
+  return (
+    <div className="chart-box" ref={boxRef} style={style}>
+      <canvas ref={canvasRef} role="img" aria-label={t.graphLabel(title)} />
+      <div
+        className="plot-overlay"
+        ref={overlayRef}
+        tabIndex={0}
+        role="group"
+        aria-roledescription="graph"
+        aria-label={`${title}. ${t.plotKeys}`}
+      />
+    </div>
+  );
+}
