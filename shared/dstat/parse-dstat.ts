@@ -214,7 +214,7 @@ function dialectReport(results: readonly RunResult[], issues: IssueLog): Dialect
     cmd,
     last.run.series,
     last.timeSource,
-    last.unknownColumns.some((u) => u.includes('unnamed')),
+    last.headerCutShort,
   );
   if (suggestion && suggestion.missing.length > 0) {
     issues.info(0, `this log has no ${suggestion.missing.join(', ')} columns, so those graphs are missing`);

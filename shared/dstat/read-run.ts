@@ -51,6 +51,8 @@ export interface RunResult {
   rowsDropped: number;
   conversionsUsed: Set<string>;
   unknownColumns: string[];
+  /** pcp-dstat wrote a header naming fewer columns than its rows carry. */
+  headerCutShort: boolean;
 }
 
 /** A pcp-dstat row may end with `,"missed 3 ticks"`: a note, not a value. */
@@ -66,16 +68,58 @@ export function readRun(block: RunBlock, ctx: RunContext): RunResult | null {
   const reader = new RowReader(block, ctx, header, timeCol, plan);
   const time = new TimeReader(block, ctx, timeKind, plan.firstTimeCell);
 
-  let sampleNo = 0;
+  const { samples, firstDataLine } = readRows(block, ctx, reader, time, timeCol, width);
+  if (reader.rows === 0) {
+    ctx.issues.warn(block.columnLine + 1, `run ${block.index} has a header but no readable data rows: left out`);
+    return null;
+  }
+  if (plan.extraColumns > 0) reportTruncatedHeader(block, ctx, width, plan.extraColumns);
+  reader.reportNotes();
+  time.check(reader.time, reader.rows);
+
+  const series = buildSeries(block, header, timeCol, reader);
+  const run: DstatRun = {
+    index: block.index,
+    meta: runMeta(block),
+    firstLine: block.firstLine + 1,
+    lastLine: reader.lines[reader.rows - 1]!,
+    time: reader.time.slice(0, reader.rows),
+    lines: reader.lines.slice(0, reader.rows),
+    firstRowIsSinceBoot: reader.lineOf(0) === firstDataLine,
+    intervalMs: intervalOf(block.delaySeconds, reader.time, reader.rows),
+    series: series.list,
+  };
+  return {
+    run,
+    timeSource: time.source,
+    timeFormat: time.formatName,
+    rowsRead: samples,
+    rowsDropped: reader.dropped,
+    conversionsUsed: series.conversionsUsed,
+    unknownColumns: series.unknown.concat(plan.extraColumns > 0 ? [`(${plan.extraColumns} unnamed columns)`] : []),
+    headerCutShort: plan.extraColumns > 0,
+  };
+}
+
+/** Read every data line of the run into `reader`; returns the lines read and the first one (0-based). */
+function readRows(
+  block: RunBlock,
+  ctx: RunContext,
+  reader: RowReader,
+  time: TimeReader,
+  timeCol: number,
+  width: number,
+): { samples: number; firstDataLine: number } {
+  let samples = 0;
   let firstDataLine = -1;
   for (let li = block.dataStart; li < block.dataEnd; li++) {
     const line = ctx.lines[li]!;
     if (line === '' || line.trim() === '') continue;
     if (firstDataLine < 0) firstDataLine = li;
-    sampleNo++;
+    samples++;
     const fields = reader.fieldsOf(li, line);
     if (!fields) continue;
-    const t = time.source !== 'sample' ? time.ofCell(fields[timeCol]!) : time.ofSample(sampleNo - 1);
+    const t = time.source !== 'sample' ? time.ofCell(fields[timeCol]!) : time.ofSample(samples - 1);
     if (!(t === t)) {
       reader.drop(li, `time ${quote(fields[timeCol] ?? '')} not understood (expected ${time.formatName})`);
       continue;
@@ -88,45 +132,13 @@ export function readRun(block: RunBlock, ctx: RunContext): RunResult | null {
     }
     reader.keep(li, t, fields);
   }
-  if (reader.rows === 0) {
-    ctx.issues.warn(block.columnLine + 1, `run ${block.index} has a header but no readable data rows: left out`);
-    return null;
-  }
-  if (plan.extraColumns > 0) reportTruncatedHeader(block, ctx, width, plan.extraColumns);
-  reader.reportNotes();
-  time.check(reader.time, reader.rows);
+  return { samples, firstDataLine };
+}
 
-  const firstRowIsSinceBoot = reader.lineOf(0) === firstDataLine;
-  const series = buildSeries(block, header, timeCol, reader);
-  const run: DstatRun = {
-    index: block.index,
-    meta: {
-      producer: block.producer,
-      version: block.version,
-      title: block.meta.title,
-      host: block.meta.host,
-      user: block.meta.user,
-      cmdline: block.meta.cmdline,
-      date: block.meta.date,
-      timezone: parseDateLine(block.meta.date)?.zone ?? '',
-    },
-    firstLine: block.firstLine + 1,
-    lastLine: reader.lines[reader.rows - 1]!,
-    time: reader.time.slice(0, reader.rows),
-    lines: reader.lines.slice(0, reader.rows),
-    firstRowIsSinceBoot,
-    intervalMs: intervalOf(block.delaySeconds, reader.time, reader.rows),
-    series: series.list,
-  };
-  return {
-    run,
-    timeSource: time.source,
-    timeFormat: time.formatName,
-    rowsRead: sampleNo,
-    rowsDropped: reader.dropped,
-    conversionsUsed: series.conversionsUsed,
-    unknownColumns: series.unknown.concat(plan.extraColumns > 0 ? [`(${plan.extraColumns} unnamed columns)`] : []),
-  };
+function runMeta(block: RunBlock): DstatRun['meta'] {
+  const { title, host, user, cmdline, date } = block.meta;
+  const timezone = parseDateLine(date)?.zone ?? '';
+  return { producer: block.producer, version: block.version, title, host, user, cmdline, date, timezone };
 }
 
 function readHeader(block: RunBlock, ctx: RunContext): HeaderColumn[] {
