@@ -3,9 +3,10 @@
  * imports the same static types. Numbers in series are in the units named beside them; `null` marks a gap.
  */
 import { Type, type Static } from 'typebox';
+import { REPORT_ID_PATTERN } from './report-id.js';
 
 /** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-]. Anything else is not an id. */
-export const ReportIdPattern = '^[A-Za-z0-9_-]{22}$';
+export const ReportIdPattern = REPORT_ID_PATTERN;
 
 export const ReportParams = Type.Object({
   id: Type.String({ pattern: ReportIdPattern }),

@@ -3,9 +3,10 @@
  * the report, then loads the app (React, Chart.js), so the two overlap instead of running one after the
  * other. The app picks up the same pending load (data/load-report.ts).
  */
+import { isReportId } from '../../shared/api/report-id.js';
 import { prefetchReport } from './data/load-report.js';
 
-const m = /^\/r\/([A-Za-z0-9_-]{22})\/?$/.exec(window.location.pathname);
-if (m) prefetchReport(m[1]!).catch(() => undefined);
+const id = /^\/r\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
+if (isReportId(id)) prefetchReport(id).catch(() => undefined);
 
 void import('./app-main.js');

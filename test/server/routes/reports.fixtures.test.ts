@@ -2,16 +2,15 @@
  * Every fixture through the whole upload path: never a 5xx, and every stored report matches the ReportJson
  * schema that the web app codes against.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportJson } from '../../../shared/api/schemas.js';
+import { FIXTURE_NAMES, fixturePath } from '../../helpers/fixtures.js';
 import { fileUpload } from '../../helpers/multipart.js';
 import { makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
-const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.csv')).sort();
+const files = FIXTURE_NAMES;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +28,7 @@ describe('every fixture', () => {
 
   for (const file of files) {
     it(`${file}: 201 with a schema-valid report, or 422 with a message`, async () => {
-      const csv = readFileSync(FIXTURES + file);
+      const csv = readFileSync(fixturePath(file));
       const res = await t.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(csv, file) });
       expect([201, 422], res.body).toContain(res.statusCode);
       if (res.statusCode === 422) {

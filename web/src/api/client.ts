@@ -3,6 +3,7 @@
  * bundle). Every failure becomes an ApiFailure with a message a person can act on: the server's own message
  * for API errors (`line 1: expected the dstat title line, found …`), plain words for network trouble.
  */
+import { isReportId } from '../../../shared/api/report-id.js';
 import type { ApiError, CreatedReport, ReportJson, ServerConfig } from '../../../shared/api/schemas.js';
 import { formatBytes } from '../format.js';
 
@@ -22,12 +23,7 @@ export class ApiFailure extends Error {
   }
 }
 
-/** Same as ReportIdPattern in shared/api/schemas.ts (copied so the TypeBox runtime is not bundled). */
-const REPORT_ID = /^[A-Za-z0-9_-]{22}$/;
-
-export function isReportId(id: string): boolean {
-  return REPORT_ID.test(id);
-}
+export { isReportId };
 
 export function reportPath(id: string): string {
   return `/r/${encodeURIComponent(id)}`;
