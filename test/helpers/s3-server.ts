@@ -1,0 +1,192 @@
+/**
+ * A real S3 API server on 127.0.0.1 for the tests and proofs: s3rver (npm), in this process, with its
+ * objects on a temporary directory.
+ *
+ * s3rver writes an object in place (truncate, then write) and answers a PUT of a buffer before the bytes
+ * are on disk, so a GET racing a PUT can get a cut object; its DELETE also removes emptied directories,
+ * which races a PUT into them. AWS S3, MinIO and Ceph make each PUT/DELETE atomic, and the S3 store relies on
+ * exactly that. So three methods of its file system store are replaced below to keep S3's promise: write
+ * beside the object and rename over it, read size and bytes from one open file, keep directories. Nothing
+ * else of s3rver is changed; the contract tests fail against the unpatched server (set S3RVER_AS_IS=1).
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createHash } from 'node:crypto';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import S3Object from 's3rver/lib/models/object.js';
+import FilesystemStore from 's3rver/lib/stores/filesystem.js';
+import type { S3StoreSettings } from '../../server/store/s3-report-store.js';
+
+/** s3rver's fixed credentials. */
+export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export interface S3TestServer {
+  endpoint: string;
+  /** A new, empty bucket; its name. */
+  newBucket(): Promise<string>;
+  /** Store settings for `bucket` (stagingDir: a new temporary directory). */
+  settings(bucket: string, prefix?: string): Promise<S3StoreSettings>;
+  close(): Promise<void>;
+}
+
+interface StoreInternals {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  getMetadata(bucket: string, key: string): Promise<Record<string, unknown>>;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+}
+interface S3rverObject {
+  bucket: string;
+  key: string;
+  content: Buffer | NodeJS.ReadableStream;
+  metadata: unknown;
+}
+
+let patched = false;
+
+function makeAtomic(): void {
+  if (patched || process.env.S3RVER_AS_IS === '1') return;
+  patched = true;
+  const proto = FilesystemStore.prototype;
+
+  proto.putObject = async function putObject(this: StoreInternals, object: S3rverObject) {
+    const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(dirname(objectPath), { recursive: true });
+    const tmp = `${objectPath}.${randomBytes(8).toString('hex')}.tmp`;
+    const md5 = createHash('md5');
+    let size = 0;
+    try {
+      const source = Buffer.isBuffer(object.content) ? [object.content] : object.content;
+      await pipeline(
+        source as AsyncIterable<Buffer>,
+        new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            md5.update(chunk);
+            size += chunk.length;
+            done(null, chunk);
+          },
+        }),
+        createWriteStream(tmp),
+      );
+      const digest = md5.digest('hex');
+      await this.putMetadata(object.bucket, object.key, object.metadata, digest);
+      await rename(tmp, objectPath);
+      return { size, md5: digest };
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  };
+
+  const getMetadata = proto.getMetadata as StoreInternals['getMetadata'];
+  proto.getObject = async function getObject(
+    this: StoreInternals,
+    bucket: string,
+    key: string,
+    options?: { start?: number; end?: number },
+  ) {
+    let fh;
+    try {
+      fh = await open(this.getResourcePath(bucket, key, 'object'), 'r');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    // Size and bytes from the one file opened, whatever PUT renames over it meanwhile.
+    const st = await fh.stat();
+    const metadata = {
+      ...(await getMetadata.call(this, bucket, key).catch(() => ({}))),
+      'last-modified': st.mtime.toUTCString(),
+      'content-length': st.size,
+    };
+    const last = Math.max(0, st.size - 1);
+    const range = { start: options?.start ?? 0, end: Math.min(options?.end ?? Infinity, last) };
+    const ranged = options && (options.start !== undefined || options.end);
+    if (range.start < 0 || range.end < range.start) {
+      await fh.close();
+      const object = new S3Object(bucket, key, null, metadata);
+      if (ranged) object.range = range;
+      return object;
+    }
+    // The stream owns the descriptor from here on and closes it.
+    const object = new S3Object(bucket, key, createReadStream('', { fd: fh, ...range, autoClose: true }), metadata);
+    if (ranged) object.range = range;
+    return object;
+  };
+
+  proto.deleteObject = async function deleteObject(this: StoreInternals, bucket: string, key: string) {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((r) =>
+        unlink(this.getResourcePath(bucket, key, r)).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
+  };
+
+  // Metadata files too: written beside, renamed over (a reader never parses half a JSON file).
+  proto.putMetadata = async function putMetadata(
+    this: StoreInternals,
+    bucket: string,
+    key: string,
+    metadata: Record<string, string>,
+    md5: string,
+  ) {
+    const json: Record<string, string> = {};
+    for (const [k, v] of Object.entries(metadata ?? {})) {
+      if (S3Object.ALLOWED_METADATA.includes(k) || k.startsWith('x-amz-meta-')) json[k] = v;
+    }
+    for (const [resource, data] of [
+      ['object.md5', md5],
+      ['metadata.json', JSON.stringify(json, null, 2)],
+    ] as const) {
+      const path = this.getResourcePath(bucket, key, resource);
+      const tmp = `${path}.${randomBytes(8).toString('hex')}.tmp`;
+      await writeFile(tmp, data);
+      await rename(tmp, path);
+    }
+  };
+}
+
+export async function startS3Server(): Promise<S3TestServer> {
+  makeAtomic();
+  // The SDK's default credential chain reads these, as a deployment would.
+  process.env.AWS_ACCESS_KEY_ID = S3_CREDENTIALS.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = S3_CREDENTIALS.secretAccessKey;
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const dirs: string[] = [];
+  const dir = await mkdtemp(join(tmpdir(), 'dstatview-s3-'));
+  dirs.push(dir);
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  const admin = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: S3_CREDENTIALS,
+  });
+  return {
+    endpoint,
+    async newBucket() {
+      const name = `dstatview-${randomBytes(6).toString('hex')}`;
+      await admin.send(new CreateBucketCommand({ Bucket: name }));
+      return name;
+    },
+    async settings(bucket, prefix = '') {
+      const stagingDir = await mkdtemp(join(tmpdir(), 'dstatview-s3-staging-'));
+      dirs.push(stagingDir);
+      return { bucket, endpoint, prefix, forcePathStyle: true, region: 'us-east-1', stagingDir };
+    },
+    async close() {
+      admin.destroy();
+      await server.close();
+      await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    },
+  };
+}
