@@ -17,11 +17,14 @@ import configRoute from './routes/config.js';
 import health from './routes/health.js';
 import pages from './routes/pages.js';
 import reports from './routes/reports.js';
+import type { StoreSettings } from './store/create-store.js';
 import type { ReportStore } from './store/report-store.js';
 
 export interface AppConfig {
-  /** Where FsReportStore keeps reports. */
+  /** Where FsReportStore keeps reports (and any store its uploads in progress). */
   dataDir: string;
+  /** Which store to use (STORE=s3 …); unset: FsReportStore under dataDir. */
+  storeSettings?: StoreSettings;
   /** Largest upload in bytes (already validated and capped, see config.ts). */
   maxUploadBytes: number;
   /** The built web app (dist/web); null or a directory without index.html: API only. */
@@ -30,7 +33,7 @@ export interface AppConfig {
   logger?: FastifyServerOptions['logger'];
   /** Parser worker threads at most. */
   parserThreads?: number;
-  /** Use this store instead of FsReportStore(dataDir). */
+  /** Use this store as is, instead of one made from storeSettings. */
   store?: ReportStore;
 }
 
@@ -49,7 +52,10 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(security);
     await fastify.register(compress);
     await fastify.register(multipart, { maxUploadBytes });
-    await fastify.register(store, { dataDir: config.dataDir, ...(config.store ? { store: config.store } : {}) });
+    await fastify.register(store, {
+      settings: config.storeSettings ?? { kind: 'fs', dataDir: config.dataDir },
+      ...(config.store ? { store: config.store } : {}),
+    });
     await fastify.register(parserPool, {
       maxUploadBytes,
       ...(config.parserThreads ? { threads: config.parserThreads } : {}),

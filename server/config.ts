@@ -7,11 +7,18 @@
  *   DATA_DIR          where reports are stored, default ./data (relative to the working directory)
  *   MAX_UPLOAD_BYTES  largest upload, default 4 MiB; bytes, or with a KiB/MiB/GiB suffix; capped at 256 MiB
  *   WEB_DIR           the built web app, default dist/web of this checkout / package
+ *   STORE             fs (default: files under DATA_DIR) or s3 (an S3-compatible bucket, with:)
+ *   S3_BUCKET         the bucket (required with STORE=s3)
+ *   S3_ENDPOINT       an S3-compatible service's URL (MinIO, Ceph …); unset: AWS S3
+ *   S3_PREFIX         key prefix inside the bucket, default none
+ *   S3_FORCE_PATH_STYLE  true/false; default true when S3_ENDPOINT is set (what most services need)
+ *   AWS_REGION / AWS_DEFAULT_REGION, AWS_ACCESS_KEY_ID … : read by the AWS SDK as usual (region default us-east-1)
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_CEILING } from '../shared/limits.js';
+import { stagingDirUnder, type StoreSettings } from './store/create-store.js';
 
 export interface ServerConfig {
   port: number;
@@ -21,6 +28,8 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Absolute; may not exist (the API still works). */
   webDir: string;
+  /** Which report store, and its settings. */
+  storeSettings: StoreSettings;
   /** Things worth a warning in the log (a value that was capped). */
   warnings: string[];
 }
@@ -49,7 +58,66 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxUploadBytes = MAX_UPLOAD_BYTES_CEILING;
   }
   const webDir = env.WEB_DIR?.trim() ? resolve(cwd, env.WEB_DIR.trim()) : defaultWebDir();
-  return { port, host, dataDir, maxUploadBytes, webDir, warnings };
+  const storeSettings = parseStore(env, dataDir, warnings);
+  return { port, host, dataDir, maxUploadBytes, webDir, storeSettings, warnings };
+}
+
+function parseStore(env: Env, dataDir: string, warnings: string[]): StoreSettings {
+  const kind = (env.STORE ?? '').trim().toLowerCase() || 'fs';
+  if (kind === 'fs') {
+    const stray = S3_VARIABLES.filter((name) => (env[name] ?? '').trim() !== '');
+    if (stray.length > 0) warnings.push(`${stray.join(', ')} ignored: STORE is fs (set STORE=s3 to use a bucket)`);
+    return { kind: 'fs', dataDir };
+  }
+  if (kind !== 's3') throw new ConfigError(`STORE must be fs or s3, got ${JSON.stringify(env.STORE)}`);
+  const bucket = (env.S3_BUCKET ?? '').trim();
+  // S3's bucket naming rules (3–63 lower-case letters, digits, dots, hyphens).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      bucket
+        ? `S3_BUCKET must be a bucket name (3-63 of a-z 0-9 . -), got ${JSON.stringify(env.S3_BUCKET)}`
+        : 'S3_BUCKET must be set when STORE=s3',
+    );
+  }
+  const endpoint = (env.S3_ENDPOINT ?? '').trim();
+  if (endpoint && !isHttpUrl(endpoint)) {
+    throw new ConfigError(`S3_ENDPOINT must be an http:// or https:// URL, got ${JSON.stringify(env.S3_ENDPOINT)}`);
+  }
+  const prefixText = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (prefixText.split('/').some((part) => part === '.' || part === '..' || (prefixText !== '' && part === ''))) {
+    throw new ConfigError(`S3_PREFIX must be a key prefix like team/dstatview, got ${JSON.stringify(env.S3_PREFIX)}`);
+  }
+  const forcePathStyle = parseBoolean(env.S3_FORCE_PATH_STYLE, 'S3_FORCE_PATH_STYLE') ?? endpoint !== '';
+  const region = (env.AWS_REGION ?? '').trim() || (env.AWS_DEFAULT_REGION ?? '').trim() || 'us-east-1';
+  return {
+    kind: 's3',
+    bucket,
+    ...(endpoint ? { endpoint } : {}),
+    prefix: prefixText ? `${prefixText}/` : '',
+    forcePathStyle,
+    region,
+    stagingDir: stagingDirUnder(dataDir),
+  };
+}
+
+const S3_VARIABLES = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const;
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** true/false, 1/0, yes/no; undefined when unset; ConfigError otherwise. */
+function parseBoolean(text: string | undefined, name: string): boolean | undefined {
+  const t = (text ?? '').trim().toLowerCase();
+  if (t === '') return undefined;
+  if (t === 'true' || t === '1' || t === 'yes') return true;
+  if (t === 'false' || t === '0' || t === 'no') return false;
+  throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(text)}`);
 }
 
 function parsePort(text: string | undefined): number {

@@ -4,6 +4,7 @@
  */
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import type { StoreSettings } from './store/create-store.js';
 import { StoreInitError } from './store/report-store.js';
 
 const CLOSE_TIMEOUT_MS = 15_000;
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({
     dataDir: config.dataDir,
+    storeSettings: config.storeSettings,
     maxUploadBytes: config.maxUploadBytes,
     webDir: config.webDir,
     logger: { level: 'info' },
@@ -24,9 +26,15 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(
-    { dataDir: config.dataDir, maxUploadBytes: config.maxUploadBytes },
+    { dataDir: config.dataDir, store: describeStore(config.storeSettings), maxUploadBytes: config.maxUploadBytes },
     `dstatview is up: http://${shown.includes(':') ? `[${shown}]` : shown}:${port}/`,
   );
+}
+
+function describeStore(settings: StoreSettings): string {
+  return settings.kind === 'fs'
+    ? 'fs'
+    : `s3://${settings.bucket}/${settings.prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
 }
 
 function closeOnSignals(app: App): void {

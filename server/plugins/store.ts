@@ -1,6 +1,9 @@
-/** The report store: `fastify.store`. FsReportStore under DATA_DIR unless the app is given another one. */
+/**
+ * The report store: `fastify.store`, made from the store settings (STORE=fs|s3, see config.ts) by
+ * createStore, or given ready-made (tests).
+ */
 import fp from 'fastify-plugin';
-import { FsReportStore } from '../store/fs-report-store.js';
+import { createStore, type StoreSettings } from '../store/create-store.js';
 import type { ReportStore } from '../store/report-store.js';
 
 declare module 'fastify' {
@@ -10,14 +13,14 @@ declare module 'fastify' {
 }
 
 export interface StorePluginOptions {
-  dataDir: string;
-  /** Another implementation (tests, a future S3 store); used as is instead of FsReportStore. */
+  settings: StoreSettings;
+  /** A ready store, used as is instead of one made from `settings`. */
   store?: ReportStore;
 }
 
 export default fp<StorePluginOptions>(
   async function store(fastify, opts) {
-    const store = opts.store ?? new FsReportStore(opts.dataDir);
+    const store = opts.store ?? createStore(opts.settings);
     await store.init();
     fastify.decorate('store', store);
     fastify.addHook('onClose', async () => {
