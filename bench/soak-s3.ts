@@ -23,6 +23,8 @@ import { S3_CREDENTIALS, startS3Server, type S3TestServer } from '../test/helper
 
 const FIXTURES = ['d072_tfvnrl.csv', 'd066_tvfn.csv', 'd073_tfvnrl.csv', 'deb080_tfvnrl.csv'];
 const PREFIX = 'soak/';
+/** A start may take long on a loaded machine (2 cores shared by many processes), ms. */
+const START_TIMEOUT_MS = 90_000;
 
 export interface CrashFigures {
   rounds: number;
@@ -65,7 +67,7 @@ async function startChild(env: Record<string, string>, dataDir: string): Promise
   });
   proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   proc.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`the server exited before answering /healthz:\n${out.slice(-3000)}`);
     try {
@@ -75,7 +77,7 @@ async function startChild(env: Record<string, string>, dataDir: string): Promise
     }
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`the server did not answer /healthz within 20 s:\n${out.slice(-3000)}`);
+      throw new Error(`the server did not answer /healthz within ${START_TIMEOUT_MS / 1000} s:\n${out.slice(-3000)}`);
     }
     await sleep(50);
   }

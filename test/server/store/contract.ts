@@ -31,6 +31,29 @@ export interface ContractHarness {
   finalPlaceTaken?(store: ReportStore, id: string): Promise<boolean>;
 }
 
+/**
+ * The usual `onMutation`: `checkpoint()` is what the harness calls around each storage-changing step; it
+ * runs the contract's check, never from inside itself (the check's own reads do not count).
+ */
+export function mutationHook(): Pick<ContractHarness, 'onMutation'> & { checkpoint(): Promise<void> } {
+  let check: (() => Promise<void>) | null = null;
+  let busy = false;
+  return {
+    onMutation(next) {
+      check = next;
+    },
+    async checkpoint() {
+      if (!check || busy) return;
+      busy = true;
+      try {
+        await check();
+      } finally {
+        busy = false;
+      }
+    },
+  };
+}
+
 /** Strings that are not ids, several of them trying to leave the store's directory or prefix. */
 export const NOT_IDS = ['', '.', '..', '../..', '../reports', 'a/../b', '/etc/passwd', '%2e%2e%2f', 'A'.repeat(21) + '/', 'A'.repeat(200)];
 
@@ -98,7 +121,7 @@ async function put(store: ReportStore, id: string, csv = 'a,b\n1,2\n', json = '{
 async function listAll(store: ReportStore): Promise<StoredReportInfo[]> {
   const out: StoredReportInfo[] = [];
   for await (const info of store.list()) out.push(info);
-  return out.sort((a, b) => a.id.localeCompare(b.id));
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** A multi-MB JSON text that gzip cannot shrink much, so that writing it takes many steps. */

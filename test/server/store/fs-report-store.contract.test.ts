@@ -7,19 +7,11 @@ import { join } from 'node:path';
 import { afterAll, vi } from 'vitest';
 import { FsReportStore } from '../../../server/store/fs-report-store.js';
 import { removeTempDirs, tempDir } from '../../helpers/app.js';
-import { storeContract } from './contract.js';
+import { mutationHook, storeContract } from './contract.js';
 
-const hook: { check: (() => Promise<void>) | null; busy: boolean } = { check: null, busy: false };
-
-async function checkpoint(): Promise<void> {
-  if (!hook.check || hook.busy) return;
-  hook.busy = true;
-  try {
-    await hook.check();
-  } finally {
-    hook.busy = false;
-  }
-}
+// Used by the wrappers below only when called (during the tests), so it may be declared after vi.mock.
+const hook = mutationHook();
+const checkpoint = () => hook.checkpoint();
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>();
@@ -61,9 +53,7 @@ storeContract('FsReportStore', {
     await store.init();
     return store;
   },
-  onMutation(check) {
-    hook.check = check;
-  },
+  onMutation: hook.onMutation,
   async finalPlaceTaken(store, id) {
     return stat(join((store as FsReportStore).reportsDir, id)).then(
       () => true,

@@ -64,6 +64,13 @@ async function attempt(call: NonNullable<typeof fault.call>, code: string) {
   return { err, store, id, dataDir, sourcePath };
 }
 
+/** Nothing half-written: no report, no staging directory; at most the caller's upload file remains. */
+async function expectNothingStored(store: FsReportStore, id: string, dataDir: string, sourcePath: string) {
+  expect(await store.has(id)).toBe(false);
+  const left = await listFiles(dataDir);
+  expect(left.filter((p) => p !== `staging/${sourcePath.split('/').pop()}`)).toEqual([]);
+}
+
 describe('FsReportStore on a file system that refuses', () => {
   it.each([
     ['open', 'ENOSPC'],
@@ -75,10 +82,7 @@ describe('FsReportStore on a file system that refuses', () => {
     expect(err).toBeInstanceOf(StoreFullError);
     expect((err as Error).message).toMatch(/no space left/);
     expect((err as Error).message).toContain(code);
-    expect(await store.has(id)).toBe(false);
-    // Nothing half-written: no report, no staging directory; at most the caller's upload file remains.
-    const left = await listFiles(dataDir);
-    expect(left.filter((p) => p !== `staging/${sourcePath.split('/').pop()}`)).toEqual([]);
+    await expectNothingStored(store, id, dataDir, sourcePath);
   });
 
   it.each([
@@ -90,9 +94,7 @@ describe('FsReportStore on a file system that refuses', () => {
     const { err, store, id, dataDir, sourcePath } = await attempt(call, code);
     expect(err).toBeInstanceOf(StoreUnavailableError);
     expect((err as Error).message).toContain('cannot be written');
-    expect(await store.has(id)).toBe(false);
-    const left = await listFiles(dataDir);
-    expect(left.filter((p) => p !== `staging/${sourcePath.split('/').pop()}`)).toEqual([]);
+    await expectNothingStored(store, id, dataDir, sourcePath);
   });
 
   it('keeps other errors as they are', async () => {

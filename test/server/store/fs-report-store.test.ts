@@ -8,31 +8,12 @@ import { FsReportStore } from '../../../server/store/fs-report-store.js';
 import { newReportId, isReportId } from '../../../server/store/report-id.js';
 import { ReportIdTakenError, StoreInitError, StoreUnavailableError } from '../../../server/store/report-store.js';
 import { listFiles, removeTempDirs, tempDir } from '../../helpers/app.js';
+import { summaryFor } from './contract.js';
 
 afterAll(removeTempDirs);
 
 function summary(id: string, fileName = 'x.csv'): ReportSummary {
-  return {
-    id,
-    fileName,
-    createdAt: new Date(0).toISOString(),
-    bytes: 3,
-    parserVersion: 1,
-    dialect: {
-      producer: 'dstat',
-      version: '0.7.2',
-      options: [],
-      conversions: [],
-      timeSource: 'time',
-      timeFormat: 'dd-mm HH:MM:SS',
-      rows: { read: 1, kept: 1, dropped: 0 },
-      runs: 1,
-      unknownColumns: [],
-      issues: [],
-      moreIssues: 0,
-      suggestedCommand: '',
-    },
-  };
+  return summaryFor(id, 1, fileName);
 }
 
 async function newStore() {

@@ -6,11 +6,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { S3ReportStore } from '../../../server/store/s3-report-store.js';
 import type { ReportStore } from '../../../server/store/report-store.js';
 import { startS3Server, type S3TestServer } from '../../helpers/s3-server.js';
-import { storeContract } from './contract.js';
+import { mutationHook, storeContract } from './contract.js';
 
 let s3: S3TestServer;
 const stores: ReportStore[] = [];
-const hook: { check: (() => Promise<void>) | null; busy: boolean } = { check: null, busy: false };
+const hook = mutationHook();
 
 beforeAll(async () => {
   s3 = await startS3Server();
@@ -20,16 +20,6 @@ afterAll(async () => {
   await s3.close();
 });
 
-async function checkpoint(): Promise<void> {
-  if (!hook.check || hook.busy) return;
-  hook.busy = true;
-  try {
-    await hook.check();
-  } finally {
-    hook.busy = false;
-  }
-}
-
 storeContract('S3ReportStore', {
   async newStore() {
     // A prefix, as in a shared bucket: nothing may be written or read outside it.
@@ -37,9 +27,9 @@ storeContract('S3ReportStore', {
     store.client.middlewareStack.add(
       (next, context) => async (args) => {
         const mutates = context.commandName === 'PutObjectCommand' || context.commandName === 'DeleteObjectCommand';
-        if (mutates) await checkpoint();
+        if (mutates) await hook.checkpoint();
         const result = await next(args);
-        if (mutates) await checkpoint();
+        if (mutates) await hook.checkpoint();
         return result;
       },
       { step: 'initialize', name: 'contractCheckpoint' },
@@ -48,7 +38,5 @@ storeContract('S3ReportStore', {
     stores.push(store);
     return store;
   },
-  onMutation(check) {
-    hook.check = check;
-  },
+  onMutation: hook.onMutation,
 });
