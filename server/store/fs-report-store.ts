@@ -31,6 +31,7 @@ import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { ReportSummary } from '../../shared/api/schemas.js';
 import { isReportId } from './report-id.js';
+import { removeStaleStaging } from './staging.js';
 import {
   ReportIdTakenError,
   StoreFullError,
@@ -46,8 +47,6 @@ const SOURCE = 'source.csv';
 const REPORT_JSON_GZ = 'report.json.gz';
 const SUMMARY = 'summary.json';
 
-/** Staging entries older than this are leftovers of a crash and removed at start. */
-const STALE_STAGING_MS = 60 * 60 * 1000;
 
 export class FsReportStore implements ReportStore {
   readonly dataDir: string;
@@ -71,7 +70,7 @@ export class FsReportStore implements ReportStore {
       const code = (err as NodeJS.ErrnoException).code ?? 'error';
       throw new StoreInitError(`DATA_DIR ${this.dataDir} is not a writable directory (${code})`, { cause: err });
     }
-    await this.removeStaleStaging();
+    await removeStaleStaging(this.stagingDir);
   }
 
   async create(report: NewReport): Promise<void> {
@@ -241,19 +240,6 @@ export class FsReportStore implements ReportStore {
     } catch (err) {
       await fh.close();
       throw err;
-    }
-  }
-
-  private async removeStaleStaging(): Promise<void> {
-    const now = Date.now();
-    for (const name of await readdir(this.stagingDir)) {
-      const path = join(this.stagingDir, name);
-      try {
-        const st = await stat(path);
-        if (now - st.mtimeMs > STALE_STAGING_MS) await rm(path, { recursive: true, force: true });
-      } catch {
-        // Gone meanwhile, or not ours to remove: leave it.
-      }
     }
   }
 }

@@ -32,6 +32,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { ReportSummary } from '../../shared/api/schemas.js';
 import { isReportId } from './report-id.js';
+import { removeStaleStaging } from './staging.js';
 import {
   ReportIdTakenError,
   StoreFullError,
@@ -121,6 +122,7 @@ export class S3ReportStore implements ReportStore {
       const code = (err as NodeJS.ErrnoException).code ?? 'error';
       throw new StoreInitError(`the staging directory ${this.stagingDir} cannot be created (${code})`, { cause: err });
     }
+    await removeStaleStaging(this.stagingDir);
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
