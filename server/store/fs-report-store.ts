@@ -47,7 +47,6 @@ const SOURCE = 'source.csv';
 const REPORT_JSON_GZ = 'report.json.gz';
 const SUMMARY = 'summary.json';
 
-
 export class FsReportStore implements ReportStore {
   readonly dataDir: string;
   readonly reportsDir: string;
