@@ -25,6 +25,8 @@ const FIXTURES = ['d072_tfvnrl.csv', 'd066_tvfn.csv', 'd073_tfvnrl.csv', 'deb080
 const PREFIX = 'soak/';
 /** A start may take long on a loaded machine (2 cores shared by many processes), ms. */
 const START_TIMEOUT_MS = 90_000;
+/** Concurrent uploads in the two-replica check (the load tests of the server are elsewhere). */
+const REPLICA_CLIENTS = 8;
 
 export interface CrashFigures {
   rounds: number;
@@ -238,14 +240,20 @@ export async function s3TwoReplicaCheck(options: { uploads: number; s3: S3TestSe
   const [a, b] = [await startChild(env, dirs[0]!), await startChild(env, dirs[1]!)];
   const fixtures = await loadFixtures();
   try {
-    // Uploads on both replicas at once; each report remembered with where it was made.
-    const made = await Promise.all(
-      Array.from({ length: options.uploads }, async (_, i) => {
-        const [home, other] = i % 2 ? [a, b] : [b, a];
-        const f = fixtures[i % fixtures.length]!;
-        const res = await upload(home.url, f.bytes, f.name);
-        if (res.status !== 201) throw new Error(`upload ${i} answered ${res.status}: ${JSON.stringify(res.body)}`);
-        return { id: res.body.id!, deleteToken: res.body.deleteToken, bytes: f.bytes, home, other };
+    // Uploads on both replicas at once (REPLICA_CLIENTS at a time); each remembered with where it was made.
+    const made: Array<{ id: string; deleteToken: string | undefined; bytes: Buffer; home: Child; other: Child }> = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: REPLICA_CLIENTS }, async () => {
+        for (let i = next++; i < options.uploads; i = next++) {
+          const [home, other] = i % 2 ? [a, b] : [b, a];
+          const f = fixtures[i % fixtures.length]!;
+          const res = await upload(home.url, f.bytes, f.name);
+          if (res.status !== 201) {
+            throw new Error(`upload ${i} answered ${res.status}: ${JSON.stringify(res.body)}\n${home.output().slice(-3000)}`);
+          }
+          made.push({ id: res.body.id!, deleteToken: res.body.deleteToken, bytes: f.bytes, home, other });
+        }
       }),
     );
     let crossReadsIdentical = 0;
@@ -309,13 +317,18 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** The figures as the README's operations section shows them. */
-export function describeFigures(crash: CrashFigures, replicas: ReplicaFigures): string {
-  const ratio = replicas.crossReplicaReadMsP50 / replicas.sameReplicaReadMsP50;
+/** The figures as the README shows them. */
+export function describeCrash(crash: CrashFigures): string {
   return [
     `S3 crash check: ${crash.rounds} × kill -9 during uploads (${crash.msPerRound.toFixed(0)} ms per round)`,
     `  uploads started ${crash.uploadsStarted}, acknowledged (201) ${crash.acknowledged}, byte-identical after restart ${crash.identical}`,
     `  partial reports visible ${crash.partialVisible}; invisible leftovers (parts without summary, 404) ${crash.invisibleLeftovers}; local staging files after restart ${crash.stagingLeft}`,
+  ].join('\n');
+}
+
+export function describeReplicas(replicas: ReplicaFigures): string {
+  const ratio = replicas.crossReplicaReadMsP50 / replicas.sameReplicaReadMsP50;
+  return [
     `S3 two replicas on one bucket: ${replicas.uploads} uploads on both at once`,
     `  read back byte-identical from the other replica ${replicas.crossReadsIdentical}/${replicas.uploads}`,
     replicas.deleted === null
@@ -331,8 +344,9 @@ async function main(): Promise<void> {
   try {
     console.log(`dstatview S3 soak (${quick ? 'reduced' : 'full'}) — node ${process.version}, ${new Date().toISOString()}`);
     const crash = await s3CrashCheck({ rounds: quick ? 3 : 20, clients: quick ? 3 : 6, s3 });
+    console.log(describeCrash(crash));
     const replicas = await s3TwoReplicaCheck({ uploads: quick ? 8 : 40, s3 });
-    console.log(describeFigures(crash, replicas));
+    console.log(describeReplicas(replicas));
     const ok =
       crash.partialVisible === 0 &&
       crash.identical === crash.acknowledged &&

@@ -3,11 +3,10 @@
  * and two replicas on one bucket, against the built server and a real S3 API server on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFigures, s3CrashCheck, s3TwoReplicaCheck, type CrashFigures } from '../../bench/soak-s3.js';
+import { describeCrash, describeReplicas, s3CrashCheck, s3TwoReplicaCheck } from '../../bench/soak-s3.js';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server.js';
 
 let s3: S3TestServer;
-let crash: CrashFigures;
 
 beforeAll(async () => {
   s3 = await startS3Server();
@@ -18,7 +17,8 @@ afterAll(async () => {
 
 describe('STORE=s3 under kill -9 and with two replicas (reduced soak)', () => {
   it('shows no partial report and keeps every acknowledged one byte for byte after kill -9 ×2', { timeout: 240_000 }, async () => {
-    crash = await s3CrashCheck({ rounds: 2, clients: 2, s3 });
+    const crash = await s3CrashCheck({ rounds: 2, clients: 2, s3 });
+    console.log(describeCrash(crash));
     expect(crash.acknowledged).toBeGreaterThan(0);
     expect(crash.identical).toBe(crash.acknowledged);
     expect(crash.partialVisible).toBe(0);
@@ -28,6 +28,6 @@ describe('STORE=s3 under kill -9 and with two replicas (reduced soak)', () => {
     const replicas = await s3TwoReplicaCheck({ uploads: 4, s3 });
     expect(replicas.crossReadsIdentical).toBe(replicas.uploads);
     expect(replicas.goneOnOther).toBe(replicas.deleted);
-    if (crash) console.log(describeFigures(crash, replicas));
+    console.log(describeReplicas(replicas));
   });
 });
