@@ -55,6 +55,8 @@ export interface S3StoreSettings {
   region: string;
   /** Local directory for uploads in progress. */
   stagingDir: string;
+  /** Keys per ListObjectsV2 page; unset: the service's maximum (1000 on S3). Small values test paging. */
+  listPageKeys?: number;
 }
 
 const SOURCE = 'source.csv';
@@ -91,9 +93,11 @@ export class S3ReportStore implements ReportStore {
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly where: string;
+  private readonly listPageKeys: number | undefined;
 
   constructor(settings: S3StoreSettings) {
     this.stagingDir = settings.stagingDir;
+    this.listPageKeys = settings.listPageKeys;
     this.bucket = settings.bucket;
     this.prefix = settings.prefix;
     this.where = `S3 bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
@@ -284,7 +288,12 @@ export class S3ReportStore implements ReportStore {
       let page;
       try {
         page = await this.client.send(
-          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: base, ...(token ? { ContinuationToken: token } : {}) }),
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: base,
+            ...(this.listPageKeys ? { MaxKeys: this.listPageKeys } : {}),
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
         );
       } catch (err) {
         throw this.storeError(err, 'listed');

@@ -5,9 +5,13 @@
  * s3rver writes an object in place (truncate, then write) and answers a PUT of a buffer before the bytes
  * are on disk, so a GET racing a PUT can get a cut object; its DELETE also removes emptied directories,
  * which races a PUT into them. AWS S3, MinIO and Ceph make each PUT/DELETE atomic, and the S3 store relies on
- * exactly that. So three methods of its file system store are replaced below to keep S3's promise: write
+ * exactly that. So methods of its file system store are replaced below to keep S3's promise: write
  * beside the object and rename over it, read size and bytes from one open file, keep directories. Nothing
  * else of s3rver is changed; the contract tests fail against the unpatched server (set S3RVER_AS_IS=1).
+ *
+ * s3rver also encrypts ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17+) only has with
+ * --openssl-legacy-provider: every listing longer than a page failed with InternalError. The tokens are
+ * opaque to clients, so for s3rver (a CommonJS caller of `crypto`) 'des' is served by AES below.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -17,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import S3Object from 's3rver/lib/models/object.js';
@@ -49,9 +54,24 @@ interface S3rverObject {
 
 let patched = false;
 
-function makeAtomic(): void {
-  if (patched || process.env.S3RVER_AS_IS === '1') return;
+/** s3rver's continuation tokens: 'des' (8-byte key and IV) served by AES-128-CBC (both padded to 16 bytes). */
+function desTokensOnOpenSsl3(): void {
+  const crypto = createRequire(import.meta.url)('crypto') as typeof import('node:crypto');
+  const pad = (b: Buffer) => Buffer.concat([b, Buffer.alloc(16 - b.length)]);
+  const { createCipheriv, createDecipheriv } = crypto;
+  Object.assign(crypto, {
+    createCipheriv: (alg: string, key: Buffer, iv: Buffer) =>
+      alg === 'des' ? createCipheriv('aes-128-cbc', pad(key), pad(iv)) : createCipheriv(alg, key, iv),
+    createDecipheriv: (alg: string, key: Buffer, iv: Buffer) =>
+      alg === 'des' ? createDecipheriv('aes-128-cbc', pad(key), pad(iv)) : createDecipheriv(alg, key, iv),
+  });
+}
+
+function patchS3rver(): void {
+  if (patched) return;
   patched = true;
+  desTokensOnOpenSsl3();
+  if (process.env.S3RVER_AS_IS === '1') return;
   const proto = FilesystemStore.prototype;
 
   proto.putObject = async function putObject(this: StoreInternals, object: S3rverObject) {
@@ -154,7 +174,7 @@ function makeAtomic(): void {
 }
 
 export async function startS3Server(): Promise<S3TestServer> {
-  makeAtomic();
+  patchS3rver();
   // The SDK's default credential chain reads these, as a deployment would.
   process.env.AWS_ACCESS_KEY_ID = S3_CREDENTIALS.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY = S3_CREDENTIALS.secretAccessKey;

@@ -88,6 +88,22 @@ describe('S3ReportStore', () => {
     expect(listed).toEqual([]);
   });
 
+  it("lists across pages, with a report's parts split over two pages", async () => {
+    const bucket = await s3.newBucket();
+    // 2 keys a page: every report's three parts straddle a page boundary somewhere.
+    const store = new S3ReportStore({ ...(await s3.settings(bucket)), listPageKeys: 2 });
+    closers.push(() => store.close());
+    await store.init();
+    const ids = Array.from({ length: 5 }, newReportId).sort();
+    for (const id of ids) await create(store, id);
+    // A report without its summary between them is not listed.
+    const partial = newReportId();
+    await admin().send(new PutObjectCommand({ Bucket: bucket, Key: `reports/${partial}/source.csv`, Body: 'half' }));
+    const listed = [];
+    for await (const r of store.list()) listed.push(r.id);
+    expect(listed).toEqual(ids);
+  });
+
   it('sweeps parts left without a summary (a crash between PUTs) once they are old, at start', async () => {
     const bucket = await s3.newBucket();
     const store = await storeOn(bucket);
