@@ -94,6 +94,9 @@ export class S3ReportStore implements ReportStore {
   private readonly prefix: string;
   private readonly where: string;
   private readonly listPageKeys: number | undefined;
+  /** The sweep of crash leftovers started by init(); resolves when it is done (for tests). */
+  sweeping: Promise<void> = Promise.resolve();
+  private readonly closing = new AbortController();
 
   constructor(settings: S3StoreSettings) {
     this.stagingDir = settings.stagingDir;
@@ -132,8 +135,11 @@ export class S3ReportStore implements ReportStore {
     } catch (err) {
       throw new StoreInitError(`${this.where} cannot be reached (${errorCode(err)})`, { cause: err });
     }
-    await this.sweepStaleParts();
+    // In the background: listing a large bucket takes a while, and the server can serve meanwhile (the
+    // leftovers are invisible anyway). Best effort: what fails now is swept at a later start.
+    this.sweeping = this.sweepStaleParts(this.closing.signal).catch(() => undefined);
   }
+
 
   async create(report: NewReport): Promise<void> {
     if (!isReportId(report.id)) throw new Error('create: not a report id');
@@ -226,6 +232,8 @@ export class S3ReportStore implements ReportStore {
   }
 
   async close(): Promise<void> {
+    this.closing.abort();
+    await this.sweeping;
     this.client.destroy();
   }
 
@@ -313,9 +321,10 @@ export class S3ReportStore implements ReportStore {
   }
 
   /** Remove parts of reports that never got (or lost) their summary: leftovers of a crash or failed delete. */
-  private async sweepStaleParts(): Promise<void> {
+  private async sweepStaleParts(signal: AbortSignal): Promise<void> {
     const now = Date.now();
     for await (const { id, parts } of this.reportGroups()) {
+      if (signal.aborted) return;
       if (parts.has(SUMMARY)) continue;
       const newest = Math.max(...[...parts.values()].map((p) => p.mtimeMs));
       if (now - newest < STALE_PARTS_MS) continue;

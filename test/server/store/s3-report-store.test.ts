@@ -115,13 +115,17 @@ describe('S3ReportStore', () => {
     expect(await store.openCsv(crashed)).toBeNull();
 
     // Recent leftovers may belong to a create in progress on another replica: kept.
-    await (await storeOn(bucket)).init();
+    const next = await storeOn(bucket);
+    await next.init();
+    await next.sweeping;
     expect(await keys(bucket)).toContain(`reports/${crashed}/source.csv`);
     // An hour later they are removed; the whole report is not touched.
+    const later = await storeOn(bucket);
     const realNow = Date.now;
     Date.now = () => realNow() + 2 * 3600_000;
     try {
-      await (await storeOn(bucket)).init();
+      await later.init();
+      await later.sweeping;
     } finally {
       Date.now = realNow;
     }
