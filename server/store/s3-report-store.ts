@@ -140,7 +140,6 @@ export class S3ReportStore implements ReportStore {
     this.sweeping = this.sweepStaleParts(this.closing.signal).catch(() => undefined);
   }
 
-
   async create(report: NewReport): Promise<void> {
     if (!isReportId(report.id)) throw new Error('create: not a report id');
     const { id } = report;
