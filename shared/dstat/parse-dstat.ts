@@ -10,7 +10,7 @@ import { emptyMeta, isMetaLine, readMetaLine, type MetaFields } from './header.j
 import { IssueLog, quote } from './issues.js';
 import { binaryKind, notTextReason } from './binary-kind.js';
 import { conversionsFor, guessProducer, parseTitle } from './producer.js';
-import { readRun, type RunBlock, type RunContext, type RunResult } from './read-run.js';
+import { readRun, type RunBlock, type RunContext, type RunRefusal, type RunResult } from './read-run.js';
 import { suggestCommand } from './suggest.js';
 import { tokenizeLine } from './tokenize.js';
 import type { DialectReport, DstatLog } from './types.js';
@@ -51,10 +51,15 @@ export function parseDstat(input: string, options: ParseOptions = {}): DstatLog 
     endsWithNewline: /[\r\n]$/.test(text),
   };
   const results: RunResult[] = [];
+  let refused: RunRefusal['refused'] | null = null;
   for (const block of blocks) {
     const result = readRun(block, ctx);
-    if (result) results.push({ ...result, run: { ...result.run, index: results.length + 1 } });
+    if (result && 'refused' in result) {
+      refused = result.refused;
+      issues.warn(refused.line, `run ${block.index} left out: ${refused.reason}`);
+    } else if (result) results.push({ ...result, run: { ...result.run, index: results.length + 1 } });
   }
+  if (results.length === 0 && refused) throw new DstatFormatError('ROWS_MISALIGNED', refused.line, 0, refused.reason);
   if (results.length === 0) {
     const last = blocks[blocks.length - 1]!;
     throw new DstatFormatError(

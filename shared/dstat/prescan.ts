@@ -1,6 +1,7 @@
 /**
  * Look at the first rows of a run before reading it: do they carry more fields than the header names
- * (pcp-dstat on a narrow terminal), which columns hold text, what the time cells look like.
+ * (pcp-dstat on a narrow terminal), which columns hold text, what the time cells look like, and the
+ * range of each column's values in the rows that have every field (to check pcp-dstat's short rows).
  */
 import { MAX_LINE_CHARS } from '../limits.js';
 import type { HeaderColumn } from './header.js';
@@ -21,6 +22,8 @@ export function prescan(block: RunBlock, ctx: RunContext, header: readonly Heade
   let widest = width;
   let firstTimeCell = '';
   let seen = 0;
+  const low = new Float64Array(width).fill(Infinity);
+  const high = new Float64Array(width).fill(-Infinity);
   for (let li = block.dataStart; li < block.dataEnd && seen < PRESCAN_ROWS; li++) {
     const line = ctx.lines[li]!;
     if (line.trim() === '' || line.length > MAX_LINE_CHARS) continue;
@@ -35,6 +38,7 @@ export function prescan(block: RunBlock, ctx: RunContext, header: readonly Heade
       widest = Math.max(widest, n);
     } else if (n === width) fitting++;
     if (timeCol >= 0 && firstTimeCell === '' && fields[timeCol]) firstTimeCell = fields[timeCol]!;
+    if (n === width) widenRanges(fields, width, low, high);
     if (seen === 1) continue; // the since-boot row may be odd
     for (let c = 0; c < Math.min(n, width); c++) {
       const cell = fields[c]!;
@@ -50,7 +54,15 @@ export function prescan(block: RunBlock, ctx: RunContext, header: readonly Heade
     if (c !== timeCol && (votedText || (isTextGroup(h.group, h.column) && numberVotes[c] === 0))) textColumns.add(c);
   });
   const truncated = wider > fitting;
-  return { extraColumns: truncated ? widest - width : 0, textColumns, firstTimeCell };
+  return { extraColumns: truncated ? widest - width : 0, textColumns, firstTimeCell, low, high };
+}
+
+function widenRanges(fields: readonly string[], width: number, low: Float64Array, high: Float64Array): void {
+  for (let c = 0; c < width; c++) {
+    const v = toNumber(fields[c]!);
+    if (v < low[c]!) low[c] = v;
+    if (v > high[c]!) high[c] = v;
+  }
 }
 
 export function reportTruncatedHeader(block: RunBlock, ctx: RunContext, width: number, extra: number): void {

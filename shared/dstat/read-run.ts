@@ -31,7 +31,13 @@ export interface RunResult {
   headerCutShort: boolean;
 }
 
-export function readRun(block: RunBlock, ctx: RunContext): RunResult | null {
+/** A run that cannot be read although it has rows: its rows do not line up with its header. */
+export interface RunRefusal {
+  refused: { line: number; reason: string };
+}
+
+/** The run, or why it was refused, or null when it has no readable data rows (reported). */
+export function readRun(block: RunBlock, ctx: RunContext): RunResult | RunRefusal | null {
   const header = readHeader(block, ctx);
   const width = header.length;
   const { col: timeCol, kind: timeKind } = findTimeColumn(header);
@@ -40,6 +46,9 @@ export function readRun(block: RunBlock, ctx: RunContext): RunResult | null {
   const time = new TimeReader(block, ctx, timeKind, plan.firstTimeCell);
 
   const { samples, firstDataLine } = readRows(block, ctx, reader, time, timeCol, width);
+  const misaligned = reader.misalignment(samples, header);
+  if (misaligned) return { refused: misaligned };
+  ctx.issues.absorb(reader.rowIssues);
   if (reader.rows === 0) {
     ctx.issues.warn(block.columnLine + 1, `run ${block.index} has a header but no readable data rows: left out`);
     return null;

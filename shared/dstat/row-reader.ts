@@ -5,6 +5,8 @@
 import { MAX_LINE_CHARS, MAX_TEXT_CELL_CHARS } from '../limits.js';
 import { ColumnStore, type StoredColumns } from './column-store.js';
 import type { HeaderColumn } from './header.js';
+import { IssueLog, quote } from './issues.js';
+import { isTextGroup } from './names.js';
 import type { RunBlock, RunContext } from './run-context.js';
 import { tokenizeLine } from './tokenize.js';
 
@@ -17,6 +19,25 @@ export interface Plan {
   extraColumns: number;
   textColumns: Set<number>;
   firstTimeCell: string;
+  /** Smallest and largest number of each column in the first rows that have every field (±Infinity: none). */
+  low: Float64Array;
+  high: Float64Array;
+}
+
+/**
+ * Could `v` be a value of a column whose full rows range over [low, high]? Generous (half the smallest, twice
+ * the largest, ±1), since a gauge drifts; strict enough to refuse a value moved in from a column of another
+ * kind (pcp-dstat 5's short first row puts 733852 KiB of memory under a CPU % column: found__Dabz…).
+ */
+function fitsRange(v: number, low: number, high: number): boolean {
+  return low <= high && v >= low - Math.abs(low) / 2 - 1 && v <= high + Math.abs(high) + 1;
+}
+
+/** Rows whose field count differs from the header's, by count: how many, first and last line (1-based). */
+interface CountTally {
+  rows: number;
+  first: number;
+  last: number;
 }
 
 /** Number of a cell; NaN when empty, blank or not a finite number. */
@@ -37,8 +58,25 @@ function cleanText(cell: string): string {
   return text.length > MAX_TEXT_CELL_CHARS ? text.slice(0, MAX_TEXT_CELL_CHARS) + '…' : text;
 }
 
+function padded(fields: string[], n: number, width: number): string[] {
+  fields.length = width;
+  for (let c = n; c < width; c++) fields[c] = '';
+  return fields;
+}
+
+function count(counts: Map<number, CountTally>, n: number, line: number): void {
+  const t = counts.get(n);
+  if (t) {
+    t.rows++;
+    t.last = line;
+  } else counts.set(n, { rows: 1, first: line, last: line });
+}
+
 export class RowReader {
   dropped = 0;
+  /** Rows left out, with their lines: kept apart until the run is known to be readable at all (a run
+   * whose rows do not line up is refused with one message, not one warning per row). */
+  readonly rowIssues = new IssueLog();
   private readonly store: ColumnStore;
   /** For each header column, its index in the store, or -1 (time and text columns). */
   private readonly numericIndex: Int32Array;
@@ -52,6 +90,14 @@ export class RowReader {
   private readonly width: number;
   /** Rows wider than the header are read (their first `width` fields) only when the header is cut short. */
   private readonly headerCutShort: boolean;
+  private readonly plan: Plan;
+  /** Short first rows are read as a prefix of the header: pcp-dstat only (see isShortFirstRow). */
+  private readonly shortFirstRows: boolean;
+  private sawFullRow = false;
+  private shortRows: CountTally | null = null;
+  private shortRowFields = 0;
+  /** Every row whose field count is not the header's (gaps aside), by count. */
+  private readonly counts = new Map<number, CountTally>();
   private stored: StoredColumns | null = null;
 
   constructor(
@@ -59,10 +105,13 @@ export class RowReader {
     private readonly ctx: RunContext,
     header: readonly HeaderColumn[],
     private readonly timeCol: number,
-    { textColumns, extraColumns }: Plan,
+    plan: Plan,
   ) {
+    const { textColumns, extraColumns } = plan;
     this.width = header.length;
     this.headerCutShort = extraColumns > 0;
+    this.plan = plan;
+    this.shortFirstRows = block.producer === 'pcp-dstat';
     this.numericIndex = new Int32Array(header.length).fill(-1);
     let numeric = 0;
     header.forEach((_, c) => {
@@ -82,7 +131,7 @@ export class RowReader {
 
   drop(li: number, reason: string): void {
     this.dropped++;
-    this.ctx.issues.warn(li + 1, `${reason}: row left out`);
+    this.rowIssues.warn(li + 1, `${reason}: row left out`);
   }
 
   /** The row's fields, one per header column, or null (reported) when the row cannot be used. */
@@ -113,15 +162,42 @@ export class RowReader {
     while (n > width && fields[n - 1] === '') n--; // trailing commas (tty narrower than the line)
     if (n === width || (n > width && this.headerCutShort)) {
       fields.length = width;
+      this.sawFullRow = true;
       return fields;
     }
-    if (this.isGap(fields, n)) {
-      fields.length = width;
-      for (let c = n; c < width; c++) fields[c] = '';
-      return fields;
+    if (this.isGap(fields, n)) return padded(fields, n, width);
+    count(this.counts, n, li + 1);
+    if (this.isShortFirstRow(fields, n)) {
+      if (!this.shortRows) {
+        this.shortRowFields = n;
+        this.shortRows = { rows: 0, first: li + 1, last: li + 1 };
+      }
+      this.shortRows.rows++;
+      this.shortRows.last = li + 1;
+      return padded(fields, n, width);
     }
     this.drop(li, `${n} fields where the header has ${width}`);
     return null;
+  }
+
+  /**
+   * pcp-dstat may write its first sample(s) with only the values it has (procs, memory) and stop the row
+   * there: `30-06 22:59:39,4,1,,13416868,678548,120,1983312,,,,,,,` (15 fields, header 21). Such a row is read
+   * as the first fields of the header — the rest are gaps — when it comes before any full row, has its time,
+   * and every value in it fits its column's range in the run's full rows (a row whose values moved left, as
+   * pcp-dstat 5 writes in found__Dabz…, does not).
+   */
+  private isShortFirstRow(fields: readonly string[], n: number): boolean {
+    if (!this.shortFirstRows || this.sawFullRow || n >= this.width || this.timeCol < 0 || this.timeCol >= n) return false;
+    if (!fields[this.timeCol]) return false;
+    const { low, high, textColumns } = this.plan;
+    for (let c = 0; c < n; c++) {
+      const cell = fields[c]!;
+      if (cell === '' || c === this.timeCol) continue;
+      const v = toNumber(cell);
+      if (textColumns.has(c) ? v === v : !fitsRange(v, low[c]!, high[c]!)) return false;
+    }
+    return true;
   }
 
   /** A row with a time and nothing else: the metric source was down (pcp-dstat). Kept as a gap. */
@@ -185,8 +261,39 @@ export class RowReader {
     }
   }
 
+  /**
+   * When most rows have one field count that is not the header's, the producer wrote rows that do not
+   * line up with its header (pcp-dstat with some plugins writes 75 fields under a 76-column header and the
+   * values shift): what to say, and where; null when the rows line up.
+   */
+  misalignment(samples: number, header: readonly HeaderColumn[]): { line: number; reason: string } | null {
+    let worst: [number, CountTally] | null = null;
+    for (const entry of this.counts) if (!worst || entry[1].rows > worst[1].rows) worst = entry;
+    if (!worst || worst[1].rows * 2 <= samples) return null;
+    const [n, { rows, first, last }] = worst;
+    const varying = [...new Set(header.filter((h) => isTextGroup(h.group, h.column)).map((h) => h.group))];
+    return {
+      line: first,
+      reason:
+        `${rows} of ${samples} data rows have ${n} fields but the header has ${this.width} (lines ${first}–${last}): ` +
+        'the producer wrote rows that do not line up with its header. Record again without the plugins whose ' +
+        'columns vary (--top-*, --proc-count …)' +
+        (varying.length > 0 ? `; this header has ${varying.map((g) => quote(g)).join(', ')}` : ''),
+    };
+  }
+
   reportNotes(): void {
     const { issues } = this.ctx;
+    const short = this.shortRows;
+    if (short) {
+      const where = short.rows === 1 ? `line ${short.first}` : `lines ${short.first}–${short.last}`;
+      issues.info(
+        short.first,
+        `run ${this.block.index}: ${short.rows} row${short.rows === 1 ? '' : 's'} (${where}) stop after their first fields ` +
+          `(${this.shortRowFields} of ${this.width} on line ${short.first}), as pcp-dstat writes its first samples: kept, ` +
+          'the columns they lack are gaps',
+      );
+    }
     if (this.missedRows > 0) {
       issues.info(0, `run ${this.block.index}: the producer reported ${this.missedTicks} missed ticks on ${this.missedRows} rows (the machine was too busy to sample on time)`);
     }
