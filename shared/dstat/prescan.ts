@@ -6,7 +6,8 @@
 import { MAX_LINE_CHARS } from '../limits.js';
 import type { HeaderColumn } from './header.js';
 import { isTextGroup } from './names.js';
-import { MISSED_TICKS, toNumber, type Plan } from './row-reader.js';
+import { toNumber } from './cells.js';
+import { MISSED_TICKS, type Plan } from './row-reader.js';
 import type { RunBlock, RunContext } from './run-context.js';
 import { tokenizeLine } from './tokenize.js';
 

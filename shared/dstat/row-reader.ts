@@ -3,6 +3,7 @@
  * line end, quoting), keeps it in a ColumnStore, and counts what it drops and why.
  */
 import { MAX_LINE_CHARS, MAX_TEXT_CELL_CHARS } from '../limits.js';
+import { toNumber } from './cells.js';
 import { ColumnStore, type StoredColumns } from './column-store.js';
 import type { HeaderColumn } from './header.js';
 import { IssueLog, quote } from './issues.js';
@@ -38,17 +39,6 @@ interface CountTally {
   rows: number;
   first: number;
   last: number;
-}
-
-/** Number of a cell; NaN when empty, blank or not a finite number. */
-export function toNumber(cell: string): number {
-  if (cell === '') return NaN;
-  const v = +cell;
-  if (v - v !== 0) return NaN; // NaN, ±Infinity
-  const second = cell.charCodeAt(1) | 32;
-  if (second === 120 || second === 98 || second === 111) return NaN; // 0x…, 0b…, 0o…: not dstat's
-  if (v === 0 && cell.charCodeAt(0) <= 32 && cell.trim() === '') return NaN;
-  return v;
 }
 
 /** Make an untrusted text cell safe to keep: bounded, no control characters. */
