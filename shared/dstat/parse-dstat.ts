@@ -50,6 +50,7 @@ export function parseDstat(input: string, options: ParseOptions = {}): DstatLog 
     rowBudget: { left: maxRows, max: maxRows },
     cellBudget: { left: 2 * text.length + CELL_ALLOWANCE },
     endsWithNewline: /[\r\n]$/.test(text),
+    headers: new Map(),
   };
   const results: RunResult[] = [];
   let refused: RunRefusal['refused'] | null = null;

@@ -6,15 +6,13 @@
 import { MAX_COLUMNS } from '../limits.js';
 import { buildSeries } from './build-series.js';
 import { DstatFormatError } from './errors.js';
-import { layoutColumns, type HeaderColumn } from './header.js';
 import { quote } from './issues.js';
-import { timeColumnKind } from './names.js';
 import { prescan, reportTruncatedHeader } from './prescan.js';
 import { RowReader } from './row-reader.js';
 import type { RunBlock, RunContext } from './run-context.js';
+import { runHeader, type RunHeader } from './run-header.js';
 import { parseDateLine } from './time.js';
 import { TimeReader } from './time-reader.js';
-import { tokenizeLine } from './tokenize.js';
 import type { DstatRun, TimeSource } from './types.js';
 
 export type { RunBlock, RunContext } from './run-context.js';
@@ -38,9 +36,9 @@ export interface RunRefusal {
 
 /** The run, or why it was refused, or null when it has no readable data rows (reported). */
 export function readRun(block: RunBlock, ctx: RunContext): RunResult | RunRefusal | null {
-  const header = readHeader(block, ctx);
+  const named = readHeader(block, ctx);
+  const { columns: header, timeCol, timeKind } = named;
   const width = header.length;
-  const { col: timeCol, kind: timeKind } = findTimeColumn(header);
   const plan = prescan(block, ctx, header, timeCol);
   const reader = new RowReader(block, ctx, header, timeCol, plan);
   const time = new TimeReader(block, ctx, timeKind, plan.firstTimeCell);
@@ -58,7 +56,7 @@ export function readRun(block: RunBlock, ctx: RunContext): RunResult | RunRefusa
   const { time: times, lines } = reader.finish();
   time.check(times);
 
-  const series = buildSeries(block, header, timeCol, reader);
+  const series = buildSeries(block, named, reader);
   const run: DstatRun = {
     index: block.index,
     meta: runMeta(block),
@@ -122,34 +120,19 @@ function runMeta(block: RunBlock): DstatRun['meta'] {
   return { producer: block.producer, version: block.version, title, host, user, cmdline, date, timezone };
 }
 
-function readHeader(block: RunBlock, ctx: RunContext): HeaderColumn[] {
-  const groupRow = tokenizeLine(ctx.lines[block.groupLine]!) ?? [];
-  const columnRow = tokenizeLine(ctx.lines[block.columnLine]!) ?? [];
-  const header = layoutColumns(groupRow, columnRow);
-  if (header.length > MAX_COLUMNS) {
+function readHeader(block: RunBlock, ctx: RunContext): RunHeader {
+  const header = runHeader(ctx.lines[block.groupLine]!, ctx.lines[block.columnLine]!, ctx.headers);
+  if (header.columns.length > MAX_COLUMNS) {
     throw new DstatFormatError(
       'TOO_LARGE',
       block.columnLine + 1,
       0,
-      `${header.length} columns; dstatview reads at most ${MAX_COLUMNS}`,
+      `${header.columns.length} columns; dstatview reads at most ${MAX_COLUMNS}`,
     );
   }
   return header;
 }
 
-/** The time axis: `epoch` (-T) when present, it has the date and milliseconds; else `time` (-t). */
-function findTimeColumn(header: readonly HeaderColumn[]): { col: number; kind: 'time' | 'epoch' | null } {
-  let col = -1;
-  let kind: 'time' | 'epoch' | null = null;
-  header.forEach((h, i) => {
-    const k = timeColumnKind(h.group, h.column);
-    if ((k === 'epoch' && kind !== 'epoch') || (k === 'time' && kind === null)) {
-      col = i;
-      kind = k;
-    }
-  });
-  return { col, kind };
-}
 
 /** Interval between samples: `Cmdline:`'s delay, else the median step between rows, else 1 s. */
 function intervalOf(delaySeconds: number, time: Float64Array): number {

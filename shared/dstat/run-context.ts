@@ -2,6 +2,7 @@
 import type { MetaFields } from './header.js';
 import type { IssueLog } from './issues.js';
 import type { Conversion } from './producer.js';
+import type { RunHeader } from './run-header.js';
 import type { Producer } from './types.js';
 
 export interface RunBlock {
@@ -32,4 +33,6 @@ export interface RunContext {
   cellBudget: { left: number };
   /** False when the file's last line has no line terminator (copied while dstat was writing). */
   endsWithNewline: boolean;
+  /** Headers read so far, by the text of their two rows: appended runs repeat theirs. */
+  headers: Map<string, RunHeader>;
 }

@@ -43,7 +43,9 @@ describe('pcp-dstat: a first row that stops early is read as the first fields of
     expect(numeric(original.runs[0]!, 'load avg/1m').values[0]).toBe(6.3); // the cut took it away
     for (const s of run.series.filter((x) => x.csvColumn > 15)) expect(s.values[0], s.id).toBeNaN();
     // every other row exactly as in the untouched file
-    for (const s of run.series) expect(Array.from(s.values).slice(1), s.id).toEqual(Array.from(numeric(original.runs[0]!, s.id).values).slice(1));
+    for (const s of run.series) {
+      expect(Array.from(numeric(run, s.id).values).slice(1), s.id).toEqual(Array.from(numeric(original.runs[0]!, s.id).values).slice(1));
+    }
   });
 
   it('the dialect report says how many rows, where, and how short', () => {
