@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import compress from './plugins/compress.js';
-import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js';
 import multipart from './plugins/multipart.js';
 import parserPool from './plugins/parser-pool.js';
 import rederive from './plugins/rederive.js';
@@ -79,6 +79,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(dstatview, config);
   return app as unknown as App;
