@@ -9,20 +9,37 @@
  * A report is written into a fresh directory under staging/, every file fsynced, the directory fsynced,
  * then renamed to reports/<id> (atomic on one file system) and reports/ fsynced: a crash leaves either no
  * report or a whole one, and leftovers only under staging/. rename(2) cannot replace a non-empty
- * directory, so an existing report is never touched. Paths are built only from ids that passed isReportId.
+ * directory, so an existing report is never touched. Deleting is the same in reverse: reports/<id> is
+ * renamed into staging/ (gone for readers at once), then removed. Paths are built only from ids that
+ * passed isReportId.
  */
 import { constants } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  statfs,
+  unlink,
+} from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { ReportSummary } from '../../shared/api/schemas.js';
 import { isReportId } from './report-id.js';
 import {
   ReportIdTakenError,
+  StoreFullError,
   StoreInitError,
+  StoreUnavailableError,
   type NewReport,
   type ReportStore,
   type StoredObject,
+  type StoredReportInfo,
 } from './report-store.js';
 
 const SOURCE = 'source.csv';
@@ -59,6 +76,14 @@ export class FsReportStore implements ReportStore {
 
   async create(report: NewReport): Promise<void> {
     if (!isReportId(report.id)) throw new Error('create: not a report id');
+    try {
+      await this.writeReport(report);
+    } catch (err) {
+      throw storeError(err, this.dataDir);
+    }
+  }
+
+  private async writeReport(report: NewReport): Promise<void> {
     const tmp = await mkdtemp(join(this.stagingDir, 'report-'));
     try {
       await moveFile(report.sourcePath, join(tmp, SOURCE));
@@ -110,6 +135,15 @@ export class FsReportStore implements ReportStore {
 
   async replaceDerived(id: string, reportJsonGz: Uint8Array, summary: ReportSummary): Promise<boolean> {
     if (!(await this.has(id))) return false;
+    try {
+      await this.writeDerived(id, reportJsonGz, summary);
+    } catch (err) {
+      throw storeError(err, this.dataDir);
+    }
+    return true;
+  }
+
+  private async writeDerived(id: string, reportJsonGz: Uint8Array, summary: ReportSummary): Promise<void> {
     const dir = this.reportDir(id);
     // Each file is written beside its final name, made durable, then renamed over it: a reader sees the old
     // or the new object, never part of one. The summary goes last, as in create().
@@ -127,7 +161,55 @@ export class FsReportStore implements ReportStore {
       }
     }
     await fsyncDir(dir);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!isReportId(id)) return false;
+    // One rename takes the whole directory out of reports/: readers (and list) stop seeing it at once, and a
+    // crash before the removal below leaves it only under staging/, where leftovers are swept.
+    const trash = join(this.stagingDir, `deleted-${id}-${randomUUID()}`);
+    try {
+      await rename(this.reportDir(id), trash);
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw storeError(err, this.dataDir);
+    }
+    await fsyncDir(this.reportsDir);
+    await rm(trash, { recursive: true, force: true });
     return true;
+  }
+
+  async *list(): AsyncIterable<StoredReportInfo> {
+    for (const id of await readdir(this.reportsDir)) {
+      if (!isReportId(id)) continue;
+      const dir = this.reportDir(id);
+      try {
+        const [source, json, summary] = await Promise.all(
+          [SOURCE, REPORT_JSON_GZ, SUMMARY].map((name) => stat(join(dir, name))),
+        );
+        yield { id, createdAtMs: source!.mtimeMs, bytes: source!.size + json!.size + summary!.size };
+      } catch (err) {
+        // Deleted meanwhile, or not a complete report: not listed.
+        if (!isNotFound(err)) throw err;
+      }
+    }
+  }
+
+  async checkWritable(): Promise<void> {
+    try {
+      // A real write, made durable, where uploads go: catches read-only mounts, permissions and a full disk.
+      const probe = await mkdtemp(join(this.stagingDir, 'probe-'));
+      try {
+        await writeFileDurably(join(probe, 'probe'), 'ok');
+      } finally {
+        await rm(probe, { recursive: true, force: true });
+      }
+      const fs = await statfs(this.dataDir);
+      if (fs.bavail === 0) throw Object.assign(new Error('no free blocks'), { code: 'ENOSPC' });
+    } catch (err) {
+      const mapped = storeError(err, this.dataDir);
+      throw mapped instanceof StoreUnavailableError ? mapped : new StoreUnavailableError(mapped.message, { cause: err });
+    }
   }
 
   async close(): Promise<void> {
@@ -173,6 +255,25 @@ export class FsReportStore implements ReportStore {
         // Gone meanwhile, or not ours to remove: leave it.
       }
     }
+  }
+}
+
+/**
+ * The store's own errors for what the file system says about the storage (not about one request): a full
+ * disk is StoreFullError, a read-only or unwritable one StoreUnavailableError; anything else is kept.
+ */
+function storeError(err: unknown, dataDir: string): Error {
+  const code = (err as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new StoreFullError(`no space left to store the report in DATA_DIR ${dataDir} (${code})`, { cause: err });
+    case 'EROFS':
+    case 'EACCES':
+    case 'EPERM':
+      return new StoreUnavailableError(`DATA_DIR ${dataDir} cannot be written (${code})`, { cause: err });
+    default:
+      return err instanceof Error ? err : new Error(String(err));
   }
 }
 

@@ -1,11 +1,12 @@
 /**
- * Where reports live. The embedded default is FsReportStore (files under DATA_DIR); an S3-compatible store
- * for several stateless servers can implement the same interface later.
+ * Where reports live. The embedded default is FsReportStore (files under DATA_DIR); S3ReportStore keeps
+ * them in an S3-compatible bucket so that several stateless servers share them.
  *
  * A report is three objects written together: the uploaded CSV (the source of truth, never changed), and
  * what is derived from it: the ReportJson as gzip and the small summary (derived again after a parser
  * change, see routes/reports.ts).
- * `create` is all-or-nothing; readers never see part of a report.
+ * `create` and `delete` are all-or-nothing; readers never see part of a report.
+ * Every implementation passes the same contract tests (test/server/store/contract.ts).
  */
 import type { Readable } from 'node:stream';
 import type { ReportSummary } from '../../shared/api/schemas.js';
@@ -32,6 +33,15 @@ export interface StoredObject {
   mtimeMs: number;
 }
 
+/** One complete report, as `list()` yields it. */
+export interface StoredReportInfo {
+  id: string;
+  /** When the report was stored (its CSV object's modification time), ms since the epoch. */
+  createdAtMs: number;
+  /** Bytes the report takes in the store: CSV + ReportJson gzip + summary. */
+  bytes: number;
+}
+
 export interface ReportStore {
   /** A local directory for uploads in progress; on the store's file system when the store is on disk. */
   readonly stagingDir: string;
@@ -51,6 +61,18 @@ export interface ReportStore {
    * is never touched. Returns false when there is no such report.
    */
   replaceDerived(id: string, reportJsonGz: Uint8Array, summary: ReportSummary): Promise<boolean>;
+  /**
+   * Remove a report. Readers see it whole or not at all: it stops being visible in one step, before any of
+   * its parts is removed. False when there was no such report (or the string is not an id).
+   */
+  delete(id: string): Promise<boolean>;
+  /** Every complete report, in no particular order (for retention and MAX_STORAGE_BYTES). */
+  list(): AsyncIterable<StoredReportInfo>;
+  /**
+   * Resolves when a report could be stored now; throws StoreUnavailableError saying why not (read-only,
+   * unwritable, full, unreachable). For the readiness probe.
+   */
+  checkWritable(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,4 +85,14 @@ export class ReportIdTakenError extends Error {
   constructor(readonly id: string) {
     super(`a report with id ${id} already exists`);
   }
+}
+
+/** No space left to store a report (ENOSPC, EDQUOT, an S3 quota): the upload is refused with 507. */
+export class StoreFullError extends Error {
+  override readonly name = 'StoreFullError';
+}
+
+/** The store cannot be written or reached now (read-only, permissions, S3 down): 503, and /readyz fails. */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
 }

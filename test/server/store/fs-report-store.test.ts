@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../../shared/api/schemas.js';
 import { FsReportStore } from '../../../server/store/fs-report-store.js';
 import { newReportId, isReportId } from '../../../server/store/report-id.js';
-import { ReportIdTakenError, StoreInitError } from '../../../server/store/report-store.js';
+import { ReportIdTakenError, StoreInitError, StoreUnavailableError } from '../../../server/store/report-store.js';
 import { listFiles, removeTempDirs, tempDir } from '../../helpers/app.js';
 
 afterAll(removeTempDirs);
@@ -187,5 +187,78 @@ describe('FsReportStore', () => {
       ),
     );
     for (const [i, id] of ids.entries()) expect(await text((await store.openCsv(id))!.stream)).toBe(`n${i}`);
+  });
+
+  it('deletes a report by moving it out of reports/ first, and says false for an absent one', async () => {
+    const { store, dataDir } = await newStore();
+    const id = newReportId();
+    const other = newReportId();
+    for (const i of [id, other]) {
+      await store.create({ id: i, sourcePath: await stagedFile(store, 'a,b'), reportJsonGz: gzipSync('1'), summary: summary(i) });
+    }
+    expect(await store.delete(id)).toBe(true);
+    expect(await store.has(id)).toBe(false);
+    expect(await store.openCsv(id)).toBeNull();
+    // Nothing of it is left anywhere (the trash copy under staging/ is removed too), the other is untouched.
+    expect(await listFiles(dataDir)).toEqual(
+      [`reports/${other}/report.json.gz`, `reports/${other}/source.csv`, `reports/${other}/summary.json`].sort(),
+    );
+    expect(await store.delete(id)).toBe(false);
+    expect(await store.delete(newReportId())).toBe(false);
+    for (const bad of ['..', '.', '', `../reports/${other}`]) expect(await store.delete(bad)).toBe(false);
+    expect(await store.has(other)).toBe(true);
+  });
+
+  it('lets a reader that opened a file finish it after the report is deleted', async () => {
+    const { store } = await newStore();
+    const id = newReportId();
+    const csv = 'x'.repeat(300_000);
+    await store.create({ id, sourcePath: await stagedFile(store, csv), reportJsonGz: gzipSync('1'), summary: summary(id) });
+    const open = await store.openCsv(id);
+    expect(await store.delete(id)).toBe(true);
+    expect(await text(open!.stream)).toBe(csv);
+  });
+
+  it('lists every complete report with its size and time, and nothing else', async () => {
+    const { store, dataDir } = await newStore();
+    const ids = [newReportId(), newReportId()];
+    const before = Date.now();
+    for (const [i, id] of ids.entries()) {
+      await store.create({ id, sourcePath: await stagedFile(store, 'c'.repeat(10 + i)), reportJsonGz: gzipSync(`${i}`), summary: summary(id) });
+    }
+    // Not reports: a directory without its summary, a name that is not an id, staging leftovers.
+    const partial = newReportId();
+    await mkdir(join(dataDir, 'reports', partial));
+    await writeFile(join(dataDir, 'reports', partial, 'source.csv'), 'half');
+    await mkdir(join(dataDir, 'reports', 'not-an-id'));
+    await mkdir(join(store.stagingDir, 'report-crashed'));
+
+    const listed = [];
+    for await (const info of store.list()) listed.push(info);
+    listed.sort((a, b) => a.bytes - b.bytes);
+    expect(listed.map((r) => r.id)).toEqual(ids);
+    for (const [i, info] of listed.entries()) {
+      const expected = 10 + i + gzipSync(`${i}`).length + JSON.stringify(summary(ids[i]!)).length;
+      expect(info.bytes).toBe(expected);
+      expect(info.createdAtMs).toBeGreaterThanOrEqual(before - 2000);
+      expect(info.createdAtMs).toBeLessThanOrEqual(Date.now() + 2000);
+    }
+    await store.delete(ids[0]!);
+    const after = [];
+    for await (const info of store.list()) after.push(info.id);
+    expect(after).toEqual([ids[1]]);
+  });
+
+  it('is writable on a fresh DATA_DIR and says why not when the directories are gone', async () => {
+    const { store, dataDir } = await newStore();
+    await expect(store.checkWritable()).resolves.toBeUndefined();
+    // The probe leaves nothing behind.
+    expect(await listFiles(dataDir)).toEqual([]);
+    // DATA_DIR replaced by a file under the running server: nothing can be stored.
+    await rm(dataDir, { recursive: true });
+    await writeFile(dataDir, '');
+    const err = await store.checkWritable().then(() => null, (e: unknown) => e);
+    expect(err).toBeInstanceOf(StoreUnavailableError);
+    await rm(dataDir);
   });
 });
