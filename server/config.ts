@@ -16,6 +16,8 @@
  *   PARSE_TIMEOUT_SECONDS    longest parse of one upload (beyond: 422 PARSE_TIMEOUT)
  *   MAX_EVENT_LOOP_DELAY_MS  event-loop delay above which uploads are shed (503); 0 turns it off
  *   MAX_RSS_BYTES            resident memory above which uploads are shed (503); unset: off
+ *   MAX_STORAGE_BYTES        bytes all reports may take; an upload beyond it gets 507; unset: no limit
+ *   RETENTION_DAYS           reports older than this many days are deleted; unset: kept for ever
  *   UPLOAD_TOKEN             when set, uploads need `Authorization: Bearer <UPLOAD_TOKEN>`; reading stays open
  *   TRUST_PROXY              true / a hop count / addresses: take the client address from X-Forwarded-For
  */
@@ -44,6 +46,10 @@ export interface OpsLimits {
   maxEventLoopDelayMs: number;
   /** 0: off. */
   maxRssBytes: number;
+  /** 0: no limit. */
+  maxStorageBytes: number;
+  /** 0: kept for ever. */
+  retentionDays: number;
   /** null: uploads are open. */
   uploadToken: string | null;
 }
@@ -56,6 +62,8 @@ export const DEFAULT_OPS_LIMITS: OpsLimits = {
   parseTimeoutSeconds: DEFAULT_PARSE_TIMEOUT_SECONDS,
   maxEventLoopDelayMs: DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
   maxRssBytes: 0,
+  maxStorageBytes: 0,
+  retentionDays: 0,
   uploadToken: null,
 };
 
@@ -125,6 +133,8 @@ export function loadOpsLimits(env: Env, warnings: string[], openFiles: number | 
     parseTimeoutSeconds: parseCount(env.PARSE_TIMEOUT_SECONDS, 'PARSE_TIMEOUT_SECONDS', 1) ?? d.parseTimeoutSeconds,
     maxEventLoopDelayMs: parseCount(env.MAX_EVENT_LOOP_DELAY_MS, 'MAX_EVENT_LOOP_DELAY_MS', 0) ?? d.maxEventLoopDelayMs,
     maxRssBytes: parseSize(env.MAX_RSS_BYTES, 'MAX_RSS_BYTES') ?? d.maxRssBytes,
+    maxStorageBytes: parseSize(env.MAX_STORAGE_BYTES, 'MAX_STORAGE_BYTES') ?? d.maxStorageBytes,
+    retentionDays: parseCount(env.RETENTION_DAYS, 'RETENTION_DAYS', 1) ?? d.retentionDays,
     uploadToken: token === '' ? null : token,
   };
 }

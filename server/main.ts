@@ -14,6 +14,8 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     maxUploadBytes: config.maxUploadBytes,
     webDir: config.webDir,
+    limits: config.limits,
+    trustProxy: config.trustProxy,
     logger: { level: 'info' },
   });
   for (const warning of config.warnings) app.log.warn(warning);

@@ -28,15 +28,18 @@ import {
   BadRequestError,
   FileTooLargeError,
   formatBytes,
+  InsufficientStorageError,
   InternalError,
   isReportFormatError,
   MalformedMultipartError,
   ReportNotFoundError,
   RouteNotFoundError,
+  StorageUnavailableError,
   TooManyPartsError,
   UnsupportedMediaTypeError,
 } from '../errors.js';
 import { describeContentType } from '../http-utils.js';
+import { StoreFullError, StoreUnavailableError } from '../store/report-store.js';
 import { multipartLimits } from './multipart.js';
 
 export interface ErrorHandlerOptions {
@@ -67,6 +70,9 @@ export function mapError(err: FastifyError, request: FastifyRequest, maxUploadBy
   }
   // Our own errors keep their code and status, 5xx included (SERVER_BUSY is a 503, not an INTERNAL_ERROR).
   if (OWN_CODES.has(err.code) && typeof err.statusCode === 'number' && err.statusCode >= 400) return body(err);
+
+  const storage = storageError(err);
+  if (storage) return body(storage);
 
   if (err.validation) {
     // A report id that does not match the pattern is simply not a report.
@@ -108,6 +114,20 @@ export function mapError(err: FastifyError, request: FastifyRequest, maxUploadBy
     return { statusCode: status, body: { code: 'BAD_REQUEST', message } };
   }
   return body(new InternalError(request.id));
+}
+
+/**
+ * The store could not take a report: full (the store's StoreFullError, or ENOSPC/EDQUOT from writing an
+ * upload to the staging directory) → 507; read-only or unreachable → 503. Null for any other error.
+ */
+function storageError(err: Error & { code?: string }): Error & { code: string; statusCode: number } | null {
+  if (err instanceof StoreFullError || err.code === 'ENOSPC' || err.code === 'EDQUOT') {
+    return new InsufficientStorageError('its disk is full');
+  }
+  if (err instanceof StoreUnavailableError || err.code === 'EROFS') {
+    return new StorageUnavailableError(err.code === 'EROFS' ? 'its storage is read-only' : 'its storage cannot be written');
+  }
+  return null;
 }
 
 export default fp<ErrorHandlerOptions>(
@@ -163,6 +183,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 }
 
 export function sendApiError(reply: FastifyReply, statusCode: number, body: ApiError): FastifyReply {
+  reply.request.apiErrorCode = body.code;
   // "Try again later" answers say when (the rate limiter sets its own, exact, value first).
   if ((statusCode === 503 || statusCode === 429) && !reply.hasHeader('Retry-After')) {
     reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));

@@ -81,6 +81,7 @@ export default fp<ParserPoolOptions>(
     async function runOne(task: ParseTask): Promise<ParseOutcome> {
       const abort = new AbortController();
       const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
+      const started = performance.now();
       try {
         return (await pool.run(task, { signal: abort.signal })) as ParseOutcome;
       } catch (err) {
@@ -97,6 +98,7 @@ export default fp<ParserPoolOptions>(
         throw new ParserUnavailableError();
       } finally {
         clearTimeout(timer);
+        fastify.metrics.observeParse((performance.now() - started) / 1000);
       }
     }
 
@@ -129,5 +131,5 @@ export default fp<ParserPoolOptions>(
       await pool.close();
     });
   },
-  { name: 'parser-pool', fastify: '5.x' },
+  { name: 'parser-pool', fastify: '5.x', dependencies: ['metrics'] },
 );

@@ -79,6 +79,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // Tests upload from one address in quick succession: the per-client limits are tested on their own.
+        UPLOADS_PER_MINUTE: '100000',
+        MAX_UPLOADS_PER_CLIENT: '1000',
         ...options.env,
         PORT: String(port),
         HOST: '127.0.0.1',
