@@ -50,7 +50,7 @@ describeBrowser('deleting a report', () => {
         await button.click();
         await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
         expect((await fetch(apiUrl)).status).toBe(404);
-        expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dstatview:delete:')))).toEqual([]);
+        expect(await page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('dstatview:delete:'))")).toEqual([]);
         expect((await fetch(reportUrl, { headers: { accept: 'text/html' } })).status).toBe(404);
       }),
     BROWSER_TEST_MS + 15_000,
