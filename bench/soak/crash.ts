@@ -34,6 +34,8 @@ export async function crashDuringUploads(server: RunningServer, opts: CrashOptio
   let sent = 0;
   let stagingLeft = 0;
   for (let round = 0; round < opts.rounds; round++) {
+    let firstAck!: () => void;
+    const acked = new Promise<void>((res) => (firstAck = res));
     const logs = Array.from({ length: opts.uploads }, (_, i) => makeLog(undefined, { bytes: 200_000 + i * 50_000, seed: round * 100 + i + 1 }));
     const replies = logs.map(async (log) => {
       const { body, type } = multipart(log);
@@ -45,10 +47,14 @@ export async function crashDuringUploads(server: RunningServer, opts: CrashOptio
         body,
         timeoutMs: 60_000,
       });
-      if (r.status === 201) acknowledged.set((JSON.parse(r.body) as { id: string }).id, log);
+      if (r.status === 201) {
+        acknowledged.set((JSON.parse(r.body) as { id: string }).id, log);
+        firstAck();
+      }
     });
-    // Somewhere between "just received" and "being stored".
-    await new Promise((res) => setTimeout(res, 50 + random() * 600));
+    // Once the first is acknowledged, the others are somewhere between received, parsed and being stored.
+    await Promise.race([acked, new Promise((res) => setTimeout(res, 20_000))]);
+    await new Promise((res) => setTimeout(res, random() * 300));
     await server.kill9();
     await Promise.all(replies);
     await server.restart();

@@ -20,11 +20,11 @@ export const SCALES = {
     crash: { rounds: 20, uploads: 6 },
   },
   ci: {
-    fuzz: { uploads: 600, concurrency: 8 },
-    crowd: { clients: 8, bytes: 1024 * 1024, seconds: 5 },
-    slow: { clients: 200, holdMs: 3000, openFiles: 300 },
+    fuzz: { uploads: 400, concurrency: 8 },
+    crowd: { clients: 8, bytes: 1024 * 1024, seconds: 4 },
+    slow: { clients: 200, holdMs: 2000, openFiles: 300 },
     slowMany: null,
-    crash: { rounds: 3, uploads: 4 },
+    crash: { rounds: 2, uploads: 3 },
   },
 } as const;
 
