@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningServer } from '../../test/helpers/server.js';
 import { makeLog } from '../make-log.js';
-import { multipart, send } from './http.js';
+import { postUpload, send } from './http.js';
 
 export interface CrashOptions {
   rounds: number;
@@ -38,15 +38,8 @@ export async function crashDuringUploads(server: RunningServer, opts: CrashOptio
     const acked = new Promise<void>((res) => (firstAck = res));
     const logs = Array.from({ length: opts.uploads }, (_, i) => makeLog(undefined, { bytes: 200_000 + i * 50_000, seed: round * 100 + i + 1 }));
     const replies = logs.map(async (log) => {
-      const { body, type } = multipart(log);
       sent++;
-      const r = await send(server.url, {
-        method: 'POST',
-        path: '/api/reports',
-        headers: { 'content-type': type, 'content-length': String(body.length) },
-        body,
-        timeoutMs: 60_000,
-      });
+      const r = await postUpload(server.url, log, 60_000);
       if (r.status === 201) {
         acknowledged.set((JSON.parse(r.body) as { id: string }).id, log);
         firstAck();

@@ -4,7 +4,7 @@
  * No 500; every answer but 201 must be 503 or 429 with Retry-After; every 201 report must be readable.
  */
 import { makeLog } from '../make-log.js';
-import { badErrorBody, multipart, percentile, send } from './http.js';
+import { badErrorBody, percentile, postUpload, send } from './http.js';
 
 export interface CrowdOptions {
   clients: number;
@@ -24,7 +24,7 @@ export interface CrowdResult {
 }
 
 export async function crowd(url: string, opts: CrowdOptions): Promise<CrowdResult> {
-  const logs = Array.from({ length: 4 }, (_, i) => multipart(makeLog(undefined, { bytes: opts.bytes, seed: i + 1 })));
+  const logs = Array.from({ length: 4 }, (_, i) => makeLog(undefined, { bytes: opts.bytes, seed: i + 1 }));
   const byStatus: Record<string, number> = {};
   const violations: string[] = [];
   const created: string[] = [];
@@ -36,14 +36,7 @@ export async function crowd(url: string, opts: CrowdOptions): Promise<CrowdResul
   const client = async (n: number) => {
     const address = `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
     for (let k = 0; Date.now() < end; k++) {
-      const { body, type } = logs[(n + k) % logs.length]!;
-      const r = await send(url, {
-        method: 'POST',
-        path: '/api/reports',
-        headers: { 'content-type': type, 'content-length': String(body.length), 'x-forwarded-for': address },
-        body,
-        timeoutMs: 120_000,
-      });
+      const r = await postUpload(url, logs[(n + k) % logs.length]!, 120_000, { 'x-forwarded-for': address });
       const key = r.failure ? `no answer (${r.failure})` : String(r.status);
       byStatus[key] = (byStatus[key] ?? 0) + 1;
       uploadMs.push(r.ms);

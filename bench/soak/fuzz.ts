@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../test/helpers/fixtures.js';
-import { badErrorBody, multipart, send, sendRaw, type Reply } from './http.js';
+import { badErrorBody, postUpload, sendRaw, type Reply } from './http.js';
 
 export interface FuzzOptions {
   uploads: number;
@@ -130,14 +130,7 @@ export async function fuzz(url: string, port: number, opts: FuzzOptions): Promis
         }
         check(`malformed #${kind}`, reply);
       } else {
-        const { body, type } = multipart(mutate(csv, random));
-        check('mutated upload', await send(url, {
-          method: 'POST',
-          path: '/api/reports',
-          headers: { 'content-type': type, 'content-length': String(body.length) },
-          body,
-          timeoutMs: REPLY_DEADLINE_MS + 1000,
-        }));
+        check('mutated upload', await postUpload(url, mutate(csv, random), REPLY_DEADLINE_MS + 1000));
       }
     }
   };

@@ -120,3 +120,15 @@ export function multipart(content: Uint8Array | string, boundary = 'soakBoundary
   ]);
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** POST /api/reports with `content` as the file of a multipart form. */
+export function postUpload(url: string, content: Uint8Array | string, timeoutMs: number, headers: Record<string, string> = {}): Promise<Reply> {
+  const { body, type } = multipart(content);
+  return send(url, {
+    method: 'POST',
+    path: '/api/reports',
+    headers: { 'content-type': type, 'content-length': String(body.length), ...headers },
+    body,
+    timeoutMs,
+  });
+}

@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../test/helpers/fixtures.js';
 import type { RunningServer } from '../../test/helpers/server.js';
-import { multipart, send } from './http.js';
+import { multipart, postUpload, send } from './http.js';
 
 export interface SlowOptions {
   clients: number;
@@ -32,7 +32,8 @@ export async function slowClients(server: RunningServer, opts: SlowOptions): Pro
   const answered: Record<string, number> = {};
   let connected = 0;
   let refused = 0;
-  const { body, type } = multipart(readFileSync(fixturePath('d072_tfvnrl.csv')));
+  const csv = readFileSync(fixturePath('d072_tfvnrl.csv'));
+  const { body, type } = multipart(csv);
   const head = (n: number) =>
     `POST /api/reports HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n` +
     `X-Forwarded-For: 10.2.${Math.floor(n / 250)}.${(n % 250) + 1}\r\n\r\n`;
@@ -76,13 +77,7 @@ export async function slowClients(server: RunningServer, opts: SlowOptions): Pro
   for (const s of sockets) s.destroy();
   // Let the server notice the closed sockets.
   await new Promise((res) => setTimeout(res, 1000));
-  const after = await send(server.url, {
-    method: 'POST',
-    path: '/api/reports',
-    headers: { 'content-type': type, 'content-length': String(body.length) },
-    body,
-    timeoutMs: 30_000,
-  });
+  const after = await postUpload(server.url, csv, 30_000);
   const violations: string[] = [];
   if (!survived || !server.alive()) violations.push('the server process died');
   if (after.status !== 201) violations.push(`the upload afterwards answered ${after.status || after.failure}: ${after.body.slice(0, 200)}`);

@@ -13,7 +13,7 @@ export type Scale = 'full' | 'ci';
 
 export const SCALES = {
   full: {
-    fuzz: { uploads: 12_000, concurrency: 16 },
+    fuzz: { uploads: 10_000, concurrency: 16 },
     crowd: { clients: 50, bytes: 4 * 1024 * 1024, seconds: 30 },
     slow: { clients: 200, holdMs: 10_000, openFiles: 300 },
     slowMany: { clients: 10_000, holdMs: 10_000 },
