@@ -5,17 +5,27 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { DEFAULT_OPS_LIMITS, type OpsLimits } from './config.js';
 import compress from './plugins/compress.js';
-import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js';
+import loadShedding from './plugins/load-shedding.js';
+import metrics from './plugins/metrics.js';
 import multipart from './plugins/multipart.js';
 import parserPool from './plugins/parser-pool.js';
 import rederive from './plugins/rederive.js';
+import retention from './plugins/retention.js';
 import security from './plugins/security.js';
+import stagingSweep from './plugins/staging-sweep.js';
 import staticFiles from './plugins/static.js';
+import storageUsage from './plugins/storage-usage.js';
 import store from './plugins/store.js';
+import uploadLimits from './plugins/upload-limits.js';
+import uploadToken from './plugins/upload-token.js';
 import configRoute from './routes/config.js';
+import deleteReport from './routes/delete-report.js';
 import health from './routes/health.js';
 import pages from './routes/pages.js';
+import ready from './routes/ready.js';
 import reports from './routes/reports.js';
 import type { StoreSettings } from './store/create-store.js';
 import type { ReportStore } from './store/report-store.js';
@@ -35,6 +45,10 @@ export interface AppConfig {
   parserThreads?: number;
   /** Use this store as is, instead of one made from storeSettings. */
   store?: ReportStore;
+  /** Limits of a shared instance; each one not given is the default (config.ts DEFAULT_OPS_LIMITS). */
+  limits?: Partial<OpsLimits>;
+  /** Fastify's trustProxy (client addresses from X-Forwarded-For); default false. */
+  trustProxy?: boolean | number | string;
 }
 
 export type App = FastifyInstance<
@@ -49,15 +63,25 @@ export type App = FastifyInstance<
 export const dstatview = fp<AppConfig>(
   async function dstatview(fastify, config) {
     const { maxUploadBytes } = config;
+    const limits: OpsLimits = { ...DEFAULT_OPS_LIMITS, ...config.limits };
     await fastify.register(security);
     await fastify.register(compress);
+    await fastify.register(metrics);
+    // Admission of uploads, in this order: token, then per-client and server-wide limits, then load.
+    await fastify.register(uploadToken, { uploadToken: limits.uploadToken });
+    await fastify.register(uploadLimits, limits);
+    await fastify.register(loadShedding, limits);
     await fastify.register(multipart, { maxUploadBytes });
     await fastify.register(store, {
       settings: config.storeSettings ?? { kind: 'fs', dataDir: config.dataDir },
       ...(config.store ? { store: config.store } : {}),
     });
+    await fastify.register(stagingSweep);
+    await fastify.register(storageUsage, limits);
+    await fastify.register(retention, limits);
     await fastify.register(parserPool, {
       maxUploadBytes,
+      parseTimeoutSeconds: limits.parseTimeoutSeconds,
       ...(config.parserThreads ? { threads: config.parserThreads } : {}),
     });
     await fastify.register(rederive);
@@ -65,8 +89,10 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(errorHandler, { maxUploadBytes });
 
     await fastify.register(health);
+    await fastify.register(ready);
     await fastify.register(configRoute, { maxUploadBytes });
     await fastify.register(reports, { maxUploadBytes });
+    await fastify.register(deleteReport);
     await fastify.register(pages);
   },
   { name: 'dstatview', fastify: '5.x' },
@@ -85,6 +111,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors,
+    clientErrorHandler,
+    // A hop count is a number in Fastify's option too; its types list only the other forms.
+    trustProxy: (config.trustProxy ?? false) as boolean | string,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(dstatview, config);
   return app as unknown as App;

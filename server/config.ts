@@ -13,12 +13,71 @@
  *   S3_PREFIX         key prefix inside the bucket, default none
  *   S3_FORCE_PATH_STYLE  true/false; default true when S3_ENDPOINT is set (what most services need)
  *   AWS_REGION / AWS_DEFAULT_REGION, AWS_ACCESS_KEY_ID … : read by the AWS SDK as usual (region default us-east-1)
+ *
+ * Limits of a shared instance (defaults in shared/limits.ts, README "Configuration"):
+ *   MAX_CONNECTIONS          open TCP connections; default 2048, fewer when the open-file limit calls for it
+ *   MAX_CONCURRENT_UPLOADS   uploads in progress, server-wide (beyond: 503 + Retry-After)
+ *   MAX_UPLOADS_PER_CLIENT   uploads in progress from one address (beyond: 429 + Retry-After)
+ *   UPLOADS_PER_MINUTE       uploads one address may start per minute (beyond: 429 + Retry-After)
+ *   PARSE_TIMEOUT_SECONDS    longest parse of one upload (beyond: 422 PARSE_TIMEOUT)
+ *   MAX_EVENT_LOOP_DELAY_MS  event-loop delay above which uploads are shed (503); 0 turns it off
+ *   MAX_RSS_BYTES            resident memory above which uploads are shed (503); unset: off
+ *   MAX_STORAGE_BYTES        bytes all reports may take; an upload beyond it gets 507; unset: no limit
+ *   RETENTION_DAYS           reports older than this many days are deleted; unset: kept for ever
+ *   UPLOAD_TOKEN             when set, uploads need `Authorization: Bearer <UPLOAD_TOKEN>`; reading stays open
+ *   TRUST_PROXY              true / a hop count / addresses: take the client address from X-Forwarded-For
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_CEILING } from '../shared/limits.js';
 import { stagingDirUnder, type StoreSettings } from './store/create-store.js';
+import {
+  DEFAULT_MAX_CONCURRENT_UPLOADS,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+  DEFAULT_MAX_UPLOAD_BYTES,
+  DEFAULT_MAX_UPLOADS_PER_CLIENT,
+  DEFAULT_PARSE_TIMEOUT_SECONDS,
+  DEFAULT_UPLOADS_PER_MINUTE,
+  MAX_UPLOAD_BYTES_CEILING,
+} from '../shared/limits.js';
+
+/** Limits of a shared instance; see the list above. */
+export interface OpsLimits {
+  maxConnections: number;
+  maxConcurrentUploads: number;
+  maxUploadsPerClient: number;
+  uploadsPerMinute: number;
+  parseTimeoutSeconds: number;
+  /** 0: off. */
+  maxEventLoopDelayMs: number;
+  /** 0: off. */
+  maxRssBytes: number;
+  /** 0: no limit. */
+  maxStorageBytes: number;
+  /** 0: kept for ever. */
+  retentionDays: number;
+  /** null: uploads are open. */
+  uploadToken: string | null;
+}
+
+export const DEFAULT_OPS_LIMITS: OpsLimits = {
+  maxConnections: DEFAULT_MAX_CONNECTIONS,
+  maxConcurrentUploads: DEFAULT_MAX_CONCURRENT_UPLOADS,
+  maxUploadsPerClient: DEFAULT_MAX_UPLOADS_PER_CLIENT,
+  uploadsPerMinute: DEFAULT_UPLOADS_PER_MINUTE,
+  parseTimeoutSeconds: DEFAULT_PARSE_TIMEOUT_SECONDS,
+  maxEventLoopDelayMs: DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+  maxRssBytes: 0,
+  maxStorageBytes: 0,
+  retentionDays: 0,
+  uploadToken: null,
+};
+
+/** File descriptors an open connection may need: its socket and its staging file. */
+const FDS_PER_CONNECTION = 2;
+/** File descriptors kept for everything else: the listening socket, parser threads, stored files being read. */
+const FDS_RESERVED = 64;
 
 export interface ServerConfig {
   port: number;
@@ -30,6 +89,9 @@ export interface ServerConfig {
   webDir: string;
   /** Which report store, and its settings. */
   storeSettings: StoreSettings;
+  limits: OpsLimits;
+  /** Fastify's trustProxy: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
   /** Things worth a warning in the log (a value that was capped). */
   warnings: string[];
 }
@@ -58,8 +120,73 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     maxUploadBytes = MAX_UPLOAD_BYTES_CEILING;
   }
   const webDir = env.WEB_DIR?.trim() ? resolve(cwd, env.WEB_DIR.trim()) : defaultWebDir();
+  const limits = loadOpsLimits(env, warnings);
   const storeSettings = parseStore(env, dataDir, warnings);
-  return { port, host, dataDir, maxUploadBytes, webDir, storeSettings, warnings };
+  return {
+    port,
+    host,
+    dataDir,
+    maxUploadBytes,
+    webDir,
+    storeSettings,
+    limits,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    warnings,
+  };
+}
+
+export function loadOpsLimits(env: Env, warnings: string[], openFiles: number | null = openFileLimit()): OpsLimits {
+  const d = DEFAULT_OPS_LIMITS;
+  let maxConnections = parseCount(env.MAX_CONNECTIONS, 'MAX_CONNECTIONS', 1) ?? d.maxConnections;
+  // Past the open-file limit, accept() fails and so does every new worker thread or staging file: stay below.
+  const fdCap = openFiles === null ? Infinity : Math.max(16, Math.floor((openFiles - FDS_RESERVED) / FDS_PER_CONNECTION));
+  if (maxConnections > fdCap) {
+    if (env.MAX_CONNECTIONS) warnings.push(`MAX_CONNECTIONS ${maxConnections} is above what ${openFiles} open files allow; using ${fdCap}`);
+    maxConnections = fdCap;
+  }
+  const token = env.UPLOAD_TOKEN?.trim() ?? '';
+  return {
+    maxConnections,
+    maxConcurrentUploads: parseCount(env.MAX_CONCURRENT_UPLOADS, 'MAX_CONCURRENT_UPLOADS', 1) ?? d.maxConcurrentUploads,
+    maxUploadsPerClient: parseCount(env.MAX_UPLOADS_PER_CLIENT, 'MAX_UPLOADS_PER_CLIENT', 1) ?? d.maxUploadsPerClient,
+    uploadsPerMinute: parseCount(env.UPLOADS_PER_MINUTE, 'UPLOADS_PER_MINUTE', 1) ?? d.uploadsPerMinute,
+    parseTimeoutSeconds: parseCount(env.PARSE_TIMEOUT_SECONDS, 'PARSE_TIMEOUT_SECONDS', 1) ?? d.parseTimeoutSeconds,
+    maxEventLoopDelayMs: parseCount(env.MAX_EVENT_LOOP_DELAY_MS, 'MAX_EVENT_LOOP_DELAY_MS', 0) ?? d.maxEventLoopDelayMs,
+    maxRssBytes: parseSize(env.MAX_RSS_BYTES, 'MAX_RSS_BYTES') ?? d.maxRssBytes,
+    maxStorageBytes: parseSize(env.MAX_STORAGE_BYTES, 'MAX_STORAGE_BYTES') ?? d.maxStorageBytes,
+    retentionDays: parseCount(env.RETENTION_DAYS, 'RETENTION_DAYS', 1) ?? d.retentionDays,
+    uploadToken: token === '' ? null : token,
+  };
+}
+
+/** A whole number ≥ min; undefined when unset. */
+export function parseCount(text: string | undefined, name: string, min: number): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const n = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(n >= min)) throw new ConfigError(`${name} must be a whole number of at least ${min}, got ${JSON.stringify(text)}`);
+  return n;
+}
+
+function parseTrustProxy(text: string | undefined): boolean | number | string {
+  const t = (text ?? '').trim();
+  if (t === '' || t === 'false') return false;
+  if (t === 'true') return true;
+  if (/^\d{1,3}$/.test(t)) return Number(t);
+  return t;
+}
+
+/** The soft limit on open files of this process (Linux: /proc/self/limits); null where unknown. */
+export function openFileLimit(limitsText?: string): number | null {
+  let text = limitsText;
+  if (text === undefined) {
+    try {
+      text = readFileSync('/proc/self/limits', 'utf8');
+    } catch {
+      return null;
+    }
+  }
+  const m = /^Max open files\s+(\d+|unlimited)/m.exec(text);
+  return m && m[1] !== 'unlimited' ? Number(m[1]) : null;
 }
 
 function parseStore(env: Env, dataDir: string, warnings: string[]): StoreSettings {

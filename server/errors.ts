@@ -48,6 +48,37 @@ export const ServerBusyError = createError<'SERVER_BUSY', 503, []>(
   'the server is busy reading other uploads: try again in a few seconds',
   503,
 );
+export const ParserUnavailableError = createError<'PARSER_UNAVAILABLE', 503, []>(
+  'PARSER_UNAVAILABLE',
+  'the server could not start a parser for this upload: try again in a few seconds',
+  503,
+);
+export const StorageUnavailableError = createError<'STORAGE_UNAVAILABLE', 503, [string]>(
+  'STORAGE_UNAVAILABLE',
+  'the server cannot store reports right now (%s): try again later',
+  503,
+);
+export const InsufficientStorageError = createError<'INSUFFICIENT_STORAGE', 507, [string]>(
+  'INSUFFICIENT_STORAGE',
+  'the server has no room left to store this report (%s): ask its operator to free space',
+  507,
+);
+export const TooManyUploadsError = createError<'TOO_MANY_UPLOADS', 429, [string]>(
+  'TOO_MANY_UPLOADS',
+  'too many uploads from your address (%s): wait a little and send it again',
+  429,
+);
+export const TokenRequiredError = createError<'TOKEN_REQUIRED', 401, [string]>(
+  'TOKEN_REQUIRED',
+  '%s: send it as "Authorization: Bearer <token>"',
+  401,
+);
+export const TokenRejectedError = createError<'TOKEN_REJECTED', 403, [string]>('TOKEN_REJECTED', '%s', 403);
+export const ParseTimeoutError = createError<'PARSE_TIMEOUT', 422, [string, string]>(
+  'PARSE_TIMEOUT',
+  'the file took longer than %s s to read and was given up: %s',
+  422,
+);
 export const InternalError = createError<'INTERNAL_ERROR', 500, [string]>(
   'INTERNAL_ERROR',
   'internal server error (request %s); the details are in the server log',

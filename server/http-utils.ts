@@ -1,4 +1,5 @@
-/** Small pieces of HTTP the routes share: content negotiation, validators, download names. */
+/** Small pieces of HTTP the routes share: content negotiation, validators, download names, bearer tokens. */
+import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** True when the Accept-Encoding header accepts `coding` (explicitly, or through `*`), honouring q=0. */
 export function acceptsEncoding(header: string | undefined, coding: string): boolean {
@@ -39,4 +40,16 @@ export function mediaType(contentType: string | undefined): string {
 export function describeContentType(contentType: string | undefined): string {
   if (!contentType) return 'a request without Content-Type';
   return `Content-Type ${JSON.stringify(mediaType(contentType).slice(0, 100))}`;
+}
+
+/** The token of `Authorization: Bearer <token>`; null when the header is missing or of another scheme. */
+export function bearerToken(header: string | undefined): string | null {
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  return m ? m[1]! : null;
+}
+
+/** Constant-time equality of two secrets (compared as SHA-256 digests, so their lengths do not leak). */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }

@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     storeSettings: config.storeSettings,
     maxUploadBytes: config.maxUploadBytes,
     webDir: config.webDir,
+    limits: config.limits,
+    trustProxy: config.trustProxy,
     logger: { level: 'info' },
   });
   for (const warning of config.warnings) app.log.warn(warning);

@@ -68,3 +68,8 @@ function toFailure(err: unknown): ParseFailure {
     internal: { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) },
   };
 }
+
+/** Readiness probe (/readyz): a worker thread starts and answers. */
+export function probe(): 'ok' {
+  return 'ok';
+}

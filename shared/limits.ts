@@ -32,3 +32,39 @@ export const REPORT_ID_BYTES = 16;
 
 /** Longest original file name kept with a report, in characters. */
 export const MAX_FILE_NAME_CHARS = 200;
+
+// --- A shared instance (issue 9). Each default can be changed by the environment variable named in
+// server/config.ts; these are the values without one.
+
+/** Most open TCP connections, when the open-file limit does not call for fewer (server/config.ts). */
+export const DEFAULT_MAX_CONNECTIONS = 2048;
+
+/** Uploads being received or parsed at once, server-wide; beyond it: 503 SERVER_BUSY + Retry-After. */
+export const DEFAULT_MAX_CONCURRENT_UPLOADS = 32;
+
+/** Uploads at once from one client address; beyond it: 429 TOO_MANY_UPLOADS + Retry-After. */
+export const DEFAULT_MAX_UPLOADS_PER_CLIENT = 4;
+
+/** Uploads one client address may start per minute; beyond it: 429 TOO_MANY_UPLOADS + Retry-After. */
+export const DEFAULT_UPLOADS_PER_MINUTE = 30;
+
+/** Uploads waiting for a parser thread, per thread; beyond it: 503 SERVER_BUSY + Retry-After. */
+export const PARSE_QUEUE_PER_THREAD = 8;
+
+/** Longest parse of one upload, in seconds; the worker is stopped and the upload gets 422 PARSE_TIMEOUT. */
+export const DEFAULT_PARSE_TIMEOUT_SECONDS = 30;
+
+/** Mean event-loop delay, in ms, above which new uploads are refused with 503 (load shedding). */
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1000;
+
+/** Seconds a refused client is told to wait (Retry-After) when the server is busy. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** Staging files older than this, in ms, that no live upload owns are removed by the periodic sweep. */
+export const STAGING_MAX_AGE_MS = 15 * 60 * 1000;
+
+/** How often the staging and retention sweeps run, in ms. */
+export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Random bytes of a report's delete token (256 bits), written as base64url (43 characters). */
+export const DELETE_TOKEN_BYTES = 32;

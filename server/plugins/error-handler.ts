@@ -8,29 +8,38 @@
  *   413  upload over the limit; too many parts/files/fields
  *   415  not multipart/form-data
  *   400  malformed request (no `file` part, broken multipart, schema validation)
+ *   401/403  UPLOAD_TOKEN or a delete token missing / wrong
  *   404  unknown report — also for any id that is not a valid id — and unknown /api routes
- *   503  parser queue full
+ *   429  too many uploads from one client (with Retry-After)
+ *   503  busy (parse queue full, load shed, too many uploads at once), parser or storage unavailable (with
+ *        Retry-After)
+ *   507  no room left to store a report
  *   500  anything else
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_ERROR_CODES } from '../../shared/api/error-codes.js';
 import type { ApiError } from '../../shared/api/schemas.js';
+import { BUSY_RETRY_AFTER_SECONDS } from '../../shared/limits.js';
 import { isDstatFormatError } from '../../shared/dstat/errors.js';
 import {
   BadRequestError,
   FileTooLargeError,
   formatBytes,
+  InsufficientStorageError,
   InternalError,
   isReportFormatError,
   MalformedMultipartError,
   ReportNotFoundError,
   RouteNotFoundError,
+  StorageUnavailableError,
   TooManyPartsError,
   UnsupportedMediaTypeError,
 } from '../errors.js';
 import { describeContentType } from '../http-utils.js';
+import { StoreFullError, StoreUnavailableError } from '../store/report-store.js';
 import { multipartLimits } from './multipart.js';
 
 export interface ErrorHandlerOptions {
@@ -59,7 +68,11 @@ export function mapError(err: FastifyError, request: FastifyRequest, maxUploadBy
   if (isDstatFormatError(err)) {
     return { statusCode: 422, body: { code: err.code, message: err.message, line: err.line, column: err.column } };
   }
-  if (OWN_CODES.has(err.code) && typeof err.statusCode === 'number' && err.statusCode < 500) return body(err);
+  // Our own errors keep their code and status, 5xx included (SERVER_BUSY is a 503, not an INTERNAL_ERROR).
+  if (OWN_CODES.has(err.code) && typeof err.statusCode === 'number' && err.statusCode >= 400) return body(err);
+
+  const storage = storageError(err);
+  if (storage) return body(storage);
 
   if (err.validation) {
     // A report id that does not match the pattern is simply not a report.
@@ -103,11 +116,26 @@ export function mapError(err: FastifyError, request: FastifyRequest, maxUploadBy
   return body(new InternalError(request.id));
 }
 
+/**
+ * The store could not take a report: full (the store's StoreFullError, or ENOSPC/EDQUOT from writing an
+ * upload to the staging directory) → 507; read-only or unreachable → 503. Null for any other error.
+ */
+function storageError(err: Error & { code?: string }): Error & { code: string; statusCode: number } | null {
+  if (err instanceof StoreFullError || err.code === 'ENOSPC' || err.code === 'EDQUOT') {
+    return new InsufficientStorageError('its disk is full');
+  }
+  if (err instanceof StoreUnavailableError || err.code === 'EROFS') {
+    return new StorageUnavailableError(err.code === 'EROFS' ? 'its storage is read-only' : 'its storage cannot be written');
+  }
+  return null;
+}
+
 export default fp<ErrorHandlerOptions>(
   async function errorHandler(fastify, opts) {
     fastify.setErrorHandler(function handleError(err: FastifyError, request, reply) {
       const { statusCode, body } = mapError(err, request, opts.maxUploadBytes);
-      if (statusCode >= 500) request.log.error({ err }, 'request failed');
+      if (statusCode >= 500 && body.code === 'INTERNAL_ERROR') request.log.error({ err }, 'request failed');
+      else if (statusCode >= 500) request.log.warn({ code: body.code, reason: err.message }, 'request refused');
       else request.log.info({ code: body.code, reason: err.message }, 'request rejected');
       return sendApiError(reply, statusCode, body);
     });
@@ -154,8 +182,12 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
   sendApiError(reply, apiErr.statusCode, { code: apiErr.code, message: apiErr.message });
 }
 
-function sendApiError(reply: FastifyReply, statusCode: number, body: ApiError): FastifyReply {
-  if (statusCode === 503) reply.header('Retry-After', '5');
+export function sendApiError(reply: FastifyReply, statusCode: number, body: ApiError): FastifyReply {
+  reply.request.apiErrorCode = body.code;
+  // "Try again later" answers say when (the rate limiter sets its own, exact, value first).
+  if ((statusCode === 503 || statusCode === 429) && !reply.hasHeader('Retry-After')) {
+    reply.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+  }
   // Refused before the whole body arrived (a 413 from Content-Length, a 415, …): the client may still be
   // sending; close the connection rather than keep it, and the rest of the upload, around.
   if (!reply.request.raw.complete) reply.header('Connection', 'close');
@@ -164,4 +196,52 @@ function sendApiError(reply: FastifyReply, statusCode: number, body: ApiError): 
     .header('Cache-Control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(body);
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: errors of Node's HTTP parser, raised before there is a request
+ * (a bad Content-Length, headers over maxHeaderSize, a malformed request line, a request that did not
+ * arrive in time). There is no reply object yet: write the response straight on the socket, in our format,
+ * and close the connection, which is unusable after a parse error.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'the request headers are larger than this server accepts (16 KiB)']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'the request did not arrive in time']
+        : [400, 'BAD_REQUEST', `the HTTP request could not be read (${clientErrorReason(err.code)})`];
+  this.log.info({ code: err.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ code, message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Node's parser codes as words; anything else is named by its code, which is safe to show. */
+function clientErrorReason(code: string | undefined): string {
+  switch (code) {
+    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+    case 'HPE_INVALID_CONTENT_LENGTH':
+      return 'a missing, repeated or malformed Content-Length';
+    case 'HPE_INVALID_TRANSFER_ENCODING':
+      return 'a malformed Transfer-Encoding';
+    case 'HPE_INVALID_CHUNK_SIZE':
+      return 'a malformed chunk of a chunked body';
+    case 'HPE_INVALID_METHOD':
+    case 'HPE_INVALID_URL':
+    case 'HPE_INVALID_VERSION':
+      return 'a malformed request line';
+    case 'HPE_INVALID_HEADER_TOKEN':
+    case 'HPE_INVALID_HEADER_VALUE':
+    case 'HPE_LF_EXPECTED':
+      return 'a malformed header';
+    default:
+      return code ?? 'malformed';
+  }
 }

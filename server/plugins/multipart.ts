@@ -25,11 +25,20 @@ export function multipartLimits(maxUploadBytes: number) {
   };
 }
 
+/**
+ * busboy's buffer for a part, in bytes. A part it skips (no usable Content-Disposition or name) has no
+ * consumer; when one socket read (at most 64 KiB) delivers more of it than this buffer holds together
+ * with its end, busboy waits for a read that never comes and the request hangs (seen with 16.5–65 KiB
+ * parts at busboy's default of 16 KiB). Above the largest socket read, a part never fills it in one go.
+ */
+export const PART_BUFFER_BYTES = 256 * 1024;
+
 export default fp<MultipartPluginOptions>(
   async function multipartPlugin(fastify, opts) {
     await fastify.register(multipart, {
       limits: multipartLimits(opts.maxUploadBytes),
       throwFileSizeLimit: true,
+      fileHwm: PART_BUFFER_BYTES,
     });
   },
   { name: 'multipart', fastify: '5.x' },

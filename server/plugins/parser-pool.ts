@@ -1,6 +1,12 @@
 /**
  * A small pool of worker threads that run parse-worker: `fastify.parser.parse(task)`.
  *
+ * Uploads wait in a FIFO queue (parse-queue.ts) of bounded length: beyond it, 503 SERVER_BUSY. A parse
+ * that runs longer than the time limit is aborted, which terminates its worker thread (Piscina starts a
+ * new one for the next task), and the upload gets 422 PARSE_TIMEOUT saying what in the file made it slow.
+ * A worker that dies or cannot be started (out of file descriptors, …) fails only the upload it was meant
+ * for, with 503 PARSER_UNAVAILABLE; the pool's 'error' event is handled, so it never takes the process down.
+ *
  * From TypeScript sources (vitest, `tsx server/main.ts`) this module is a `.ts` file and so is the worker,
  * which plain Node cannot load: the worker then starts with tsx's loader. Compiled (`dist/server`), the
  * worker is plain `.js`.
@@ -11,11 +17,19 @@ import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
-import { ServerBusyError } from '../errors.js';
+import { DEFAULT_PARSE_TIMEOUT_SECONDS, PARSE_QUEUE_PER_THREAD } from '../../shared/limits.js';
+import { ParserUnavailableError, ParseTimeoutError, ServerBusyError } from '../errors.js';
+import { FifoQueue, QueueFullError } from '../parse-queue.js';
 import type { ParseOutcome, ParseTask } from '../parse-worker.js';
+import { describeSlowFile } from '../upload/describe-slow-file.js';
 
 export interface ParserPool {
   parse(task: ParseTask): Promise<ParseOutcome>;
+  /** Uploads waiting for a thread, and being parsed now. */
+  readonly depth: number;
+  readonly running: number;
+  /** Resolves true when a worker thread answers within `timeoutMs` (or all are busy parsing: alive). */
+  probe(timeoutMs: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -29,6 +43,10 @@ export interface ParserPoolOptions {
   maxUploadBytes: number;
   /** Worker threads at most; default: cores − 1, between 1 and 4. */
   threads?: number;
+  /** Longest parse, seconds; default DEFAULT_PARSE_TIMEOUT_SECONDS. */
+  parseTimeoutSeconds?: number;
+  /** Uploads that may wait for a thread; default PARSE_QUEUE_PER_THREAD per thread. */
+  queueLength?: number;
 }
 
 export function parseWorkerLocation(moduleUrl: string = import.meta.url): { filename: string; execArgv?: string[] } {
@@ -39,9 +57,12 @@ export function parseWorkerLocation(moduleUrl: string = import.meta.url): { file
   return { filename, execArgv: ['--import', tsx] };
 }
 
+const isAbort = (err: unknown): boolean => (err as Error | undefined)?.name === 'AbortError';
+
 export default fp<ParserPoolOptions>(
   async function parserPool(fastify, opts) {
     const threads = opts.threads ?? Math.min(4, Math.max(1, availableParallelism() - 1));
+    const timeoutSeconds = opts.parseTimeoutSeconds ?? DEFAULT_PARSE_TIMEOUT_SECONDS;
     const { filename, execArgv } = parseWorkerLocation();
     const heapMb = Math.max(512, Math.ceil((opts.maxUploadBytes * 16) / (1024 * 1024)));
     const pool = new Piscina({
@@ -50,29 +71,58 @@ export default fp<ParserPoolOptions>(
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 60_000,
-      // Beyond this many waiting uploads, answer 503 rather than queue without bound.
-      maxQueue: threads * 8,
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
+    // A worker that fails outside a task (it could not start, it crashed while idle): Piscina emits this on
+    // the pool, and an unhandled 'error' would end the process. The task it was meant for fails on its own.
+    pool.on('error', (err: unknown) => fastify.log.error({ err }, 'a parser thread failed'));
+    const queue = new FifoQueue(threads, opts.queueLength ?? threads * PARSE_QUEUE_PER_THREAD);
+
+    async function runOne(task: ParseTask): Promise<ParseOutcome> {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
+      const started = performance.now();
+      try {
+        return (await pool.run(task, { signal: abort.signal })) as ParseOutcome;
+      } catch (err) {
+        if (abort.signal.aborted && isAbort(err)) {
+          throw new ParseTimeoutError(String(timeoutSeconds), await describeSlowFile(task.path));
+        }
+        if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          return {
+            ok: false,
+            error: { code: 'TOO_LARGE', line: 0, column: 0, message: 'the file needs more memory to read than this server allows' },
+          };
+        }
+        fastify.log.error({ err }, 'a parser thread failed on an upload');
+        throw new ParserUnavailableError();
+      } finally {
+        clearTimeout(timer);
+        fastify.metrics.observeParse((performance.now() - started) / 1000);
+      }
+    }
 
     fastify.decorate('parser', {
       async parse(task: ParseTask): Promise<ParseOutcome> {
         try {
-          return (await pool.run(task)) as ParseOutcome;
+          return await queue.run(() => runOne(task));
         } catch (err) {
-          if (err instanceof Error && err.message === 'Task queue is at limit') throw new ServerBusyError();
-          if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-            return {
-              ok: false,
-              error: {
-                code: 'TOO_LARGE',
-                line: 0,
-                column: 0,
-                message: 'the file needs more memory to read than this server allows',
-              },
-            };
-          }
+          if (err instanceof QueueFullError) throw new ServerBusyError();
           throw err;
+        }
+      },
+      get depth() {
+        return queue.depth;
+      },
+      get running() {
+        return queue.running;
+      },
+      async probe(timeoutMs: number): Promise<boolean> {
+        if (queue.running >= threads) return true;
+        try {
+          return (await pool.run(null, { name: 'probe', signal: AbortSignal.timeout(timeoutMs) })) === 'ok';
+        } catch {
+          return false;
         }
       },
     } satisfies ParserPool);
@@ -81,5 +131,5 @@ export default fp<ParserPoolOptions>(
       await pool.close();
     });
   },
-  { name: 'parser-pool', fastify: '5.x' },
+  { name: 'parser-pool', fastify: '5.x', dependencies: ['metrics'] },
 );

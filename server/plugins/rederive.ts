@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fp from 'fastify-plugin';
 import { PARSER_VERSION } from '../../shared/dstat/parse-dstat.js';
+import { keepDeleteToken } from '../upload/delete-token.js';
 
 export interface Rederiver {
   ensureCurrent(id: string): Promise<void>;
@@ -41,7 +42,7 @@ export default fp(
           log.warn({ reportId: id, error: outcome.error }, 'parser %d refuses a stored report; keeping its old derivation', PARSER_VERSION);
           return;
         }
-        await store.replaceDerived(id, outcome.reportJsonGz, outcome.summary);
+        await store.replaceDerived(id, outcome.reportJsonGz, keepDeleteToken(outcome.summary, summary));
         log.info({ reportId: id, from: summary.parserVersion ?? 0, to: PARSER_VERSION }, 'report derived again');
       } finally {
         await rm(path, { force: true });

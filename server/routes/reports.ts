@@ -1,6 +1,6 @@
 /**
  * The reports API.
- *   POST /api/reports          multipart upload, field `file` → 201 {id, url} + Location
+ *   POST /api/reports          multipart upload, field `file` → 201 {id, url, deleteToken} + Location
  *   GET  /api/reports/:id      the parsed report (ReportJson)
  *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte
  * Status codes per case: see plugins/error-handler.ts.
@@ -22,13 +22,14 @@ import { acceptsEncoding, csvContentDisposition, describeContentType, etagMatche
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.js';
 import { newReportId } from '../store/report-id.js';
 import type { StoredObject } from '../store/report-store.js';
+import { newDeleteToken } from '../upload/delete-token.js';
 import { receiveUpload } from '../upload/receive.js';
 
 export interface ReportsRouteOptions {
   maxUploadBytes: number;
 }
 
-const errors = (...codes: Array<400 | 404 | 413 | 415 | 422 | 503>) =>
+const errors = (...codes: Array<400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 503 | 507>) =>
   Object.fromEntries(codes.map((c) => [c, ApiError])) as Record<number, typeof ApiError>;
 
 const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, opts) => {
@@ -37,7 +38,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
   fastify.post(
     '/api/reports',
     {
-      schema: { response: { 201: CreatedReport, ...errors(400, 413, 415, 422, 503) } },
+      schema: { response: { 201: CreatedReport, ...errors(400, 401, 403, 413, 415, 422, 429, 503, 507) } },
+      config: { upload: true },
       // Refuse before reading a byte of the body what can be refused from the headers alone.
       onRequest: async (request: FastifyRequest) => {
         if (mediaType(request.headers['content-type']) !== 'multipart/form-data') {
@@ -52,6 +54,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
     async (request, reply) => {
       const upload = await receiveUpload(request, fastify.store.stagingDir, maxUploadBytes);
       try {
+        // The CSV is most of what a report takes; refuse before parsing when even that does not fit.
+        fastify.storageUsage.ensureRoom(upload.bytes);
         const id = newReportId();
         const fields = { id, fileName: upload.fileName, createdAt: new Date().toISOString(), bytes: upload.bytes };
         const outcome = await fastify.parser.parse({ path: upload.path, fields });
@@ -59,15 +63,13 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           if (outcome.error.internal) request.log.error({ parserError: outcome.error.internal }, 'the parser failed');
           throw reportFormatError(outcome.error);
         }
-        await fastify.store.create({
-          id,
-          sourcePath: upload.path,
-          reportJsonGz: outcome.reportJsonGz,
-          summary: outcome.summary,
-        });
+        const deleteToken = newDeleteToken();
+        const summary = { ...outcome.summary, deleteTokenSha256: deleteToken.sha256 };
+        await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary });
+        fastify.storageUsage.added(upload.bytes + outcome.reportJsonGz.byteLength);
         request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
         const url = `/r/${id}`;
-        return reply.code(201).header('Location', url).send({ id, url });
+        return reply.code(201).header('Location', url).send({ id, url, deleteToken: deleteToken.token });
       } finally {
         await rm(upload.path, { force: true });
       }

@@ -3,10 +3,10 @@
  * limit while it streams. On any failure nothing is left on disk.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finished, pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_NAME_CHARS } from '../../shared/limits.js';
 import {
@@ -45,17 +45,21 @@ export async function receiveUpload(
         }
         continue;
       }
-      if (part.fieldname !== FILE_FIELD || saved) {
-        if (!saved) hint = ` (got a file in the field ${JSON.stringify(part.fieldname.slice(0, 100))})`;
+      // busboy hands over a part without a usable name with fieldname undefined.
+      const fieldName: string | undefined = part.fieldname;
+      if (fieldName !== FILE_FIELD || saved) {
+        if (!saved) {
+          hint = fieldName
+            ? ` (got a file in the field ${JSON.stringify(fieldName.slice(0, 100))})`
+            : ' (got a file part without a field name in its Content-Disposition)';
+        }
         part.file.resume();
         await finished(part.file);
         continue;
       }
       const path = join(stagingDir, `upload-${randomUUID()}`);
       saved = { path, fileName: cleanFileName(part.filename), bytes: 0 };
-      await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-      if (part.file.truncated) throw new FileTooLargeError(formatBytes(maxUploadBytes));
-      saved.bytes = (await stat(path)).size;
+      saved.bytes = await stageFile(part.file, path, maxUploadBytes);
     }
   } catch (err) {
     if (saved) await rm(saved.path, { force: true });
@@ -63,6 +67,33 @@ export async function receiveUpload(
   }
   if (!saved) throw new MissingFileError(hint);
   return saved;
+}
+
+/**
+ * Write the part to `path`, opening the file only when its first bytes arrive: a client that sends headers
+ * and then nothing holds a socket, not a socket and a file. An empty part still leaves an empty file (the
+ * parser says EMPTY_FILE). Over the limit, stop at once: busboy truncates the part and signals 'limit'.
+ */
+async function stageFile(source: Readable & { truncated?: boolean }, path: string, maxUploadBytes: number): Promise<number> {
+  let fh: FileHandle | null = null;
+  let bytes = 0;
+  // busboy ends a truncated part only where the part ends, after reading (and dropping) all the rest of
+  // the body: give up the moment it says the limit is passed instead.
+  const overLimit = () => source.destroy(new FileTooLargeError(formatBytes(maxUploadBytes)));
+  source.once('limit', overLimit);
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      fh ??= await open(path, 'wx', 0o600);
+      await fh.write(chunk);
+      bytes += chunk.length;
+    }
+    if (source.truncated) throw new FileTooLargeError(formatBytes(maxUploadBytes));
+    fh ??= await open(path, 'wx', 0o600);
+  } finally {
+    source.off('limit', overLimit);
+    await fh?.close();
+  }
+  return bytes;
 }
 
 /**

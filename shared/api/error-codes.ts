@@ -12,9 +12,20 @@ export const API_ERROR_CODES = [
   'TOO_LARGE',
   // … or the parser failed on it (a bug: the file is worth reporting).
   'PARSE_FAILED',
+  // … or took longer to read than PARSE_TIMEOUT_SECONDS.
+  'PARSE_TIMEOUT',
   // 413
   'FILE_TOO_LARGE',
   'TOO_MANY_PARTS',
+  // 431: request headers over the server's limit (Node's HTTP parser)
+  'HEADERS_TOO_LARGE',
+  // 408: the request did not arrive in time
+  'REQUEST_TIMEOUT',
+  // 401 / 403: UPLOAD_TOKEN or a report's delete token missing / wrong
+  'TOKEN_REQUIRED',
+  'TOKEN_REJECTED',
+  // 429 (with Retry-After): too many uploads from one client
+  'TOO_MANY_UPLOADS',
   // 415
   'UNSUPPORTED_MEDIA_TYPE',
   // 400
@@ -27,6 +38,10 @@ export const API_ERROR_CODES = [
   'WEB_APP_NOT_BUILT',
   // 503 (with Retry-After)
   'SERVER_BUSY',
+  'PARSER_UNAVAILABLE',
+  'STORAGE_UNAVAILABLE',
+  // 507: no room left to store a report (disk full, MAX_STORAGE_BYTES)
+  'INSUFFICIENT_STORAGE',
   // 500
   'INTERNAL_ERROR',
 ] as const;

@@ -27,6 +27,11 @@ export const CreatedReport = Type.Object({
   id: Type.String(),
   /** Path of the report page, e.g. `/r/<id>`: permanent and shareable. */
   url: Type.String(),
+  /**
+   * Deletes the report: `DELETE /api/reports/:id` with `Authorization: Bearer <deleteToken>`. Shown only in
+   * this reply (the server keeps only its SHA-256); the upload page keeps it in the browser's localStorage.
+   */
+  deleteToken: Type.String(),
 });
 export type CreatedReport = Static<typeof CreatedReport>;
 
@@ -140,6 +145,8 @@ export const ReportSummary = Type.Object({
   bytes: Type.Integer(),
   /** PARSER_VERSION that derived this report from the CSV; reports of older versions are derived again. */
   parserVersion: Type.Integer(),
+  /** SHA-256 (hex) of the report's delete token; absent on reports stored before delete tokens. */
+  deleteTokenSha256: Type.Optional(Type.String()),
   dialect: DialectReportJson,
 });
 export type ReportSummary = Static<typeof ReportSummary>;

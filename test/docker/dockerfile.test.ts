@@ -72,6 +72,16 @@ const [, deps, final] = (() => {
 })();
 
 describe('the Dockerfile', () => {
+  it('builds on a current Node LTS (24 or later; Node 20 is past its end of life) and carries OCI labels', () => {
+    const bases = [...dockerfile.matchAll(/^FROM\s+node:(\d+)\S*/gim)].map((m) => Number(m[1]));
+    expect(bases.length).toBeGreaterThanOrEqual(2);
+    for (const major of bases) expect(major).toBeGreaterThanOrEqual(24);
+    const labels = instructions(final, 'LABEL').join(' ');
+    for (const key of ['title', 'description', 'version', 'base.name']) {
+      expect(labels).toContain(`org.opencontainers.image.${key}=`);
+    }
+  });
+
   it('is a multi-stage build whose image runs as a non-root user, exposes 8080, keeps DATA_DIR on a volume, checks its health', () => {
     expect(stages(dockerfile).length).toBeGreaterThanOrEqual(2);
     expect(instructions(final, 'USER')).toEqual(['node']);

@@ -34,6 +34,8 @@ export async function makeApp(overrides: Partial<AppConfig> = {}): Promise<TestA
     webDir: null,
     parserThreads: 2,
     ...overrides,
+    // Tests upload from one address in quick succession: the per-client limits are tested on their own.
+    limits: { uploadsPerMinute: 100_000, maxUploadsPerClient: 1000, ...overrides.limits },
   });
   await app.ready();
   return {

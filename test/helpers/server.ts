@@ -23,6 +23,8 @@ export interface StartOptions {
   dataDir?: string;
   /** How long to wait for /healthz, ms. */
   startTimeoutMs?: number;
+  /** Start the server under `ulimit -n` of this many open files (the soak's slow-client run). */
+  openFiles?: number;
 }
 
 export interface RunningServer {
@@ -36,6 +38,10 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Stop and start again on the same port and DATA_DIR; resolves once /healthz answers. */
   restart(): Promise<void>;
+  /** `kill -9` the process (no cleanup of any kind); resolves once it is gone. restart() starts it again. */
+  kill9(): Promise<void>;
+  /** True while the process runs. */
+  alive(): boolean;
 }
 
 /** Fail early, in words, when the build the tests need is not there. */
@@ -74,11 +80,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let child: ChildProcess | null = null;
 
   const launch = async (): Promise<void> => {
-    const proc = spawn(process.execPath, [SERVER_MAIN], {
+    const command: [string, string[]] =
+      options.openFiles === undefined
+        ? [process.execPath, [SERVER_MAIN]]
+        : ['/bin/sh', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$1"`, process.execPath, SERVER_MAIN]];
+    const proc = spawn(command[0], command[1], {
       cwd: ROOT,
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // Tests upload from one address in quick succession: the per-client limits are tested on their own.
+        UPLOADS_PER_MINUTE: '100000',
+        MAX_UPLOADS_PER_CLIENT: '1000',
         ...options.env,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -133,6 +146,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await halt();
       out += '\n--- restart ---\n';
       await launch();
+    },
+    async kill9() {
+      const proc = child;
+      child = null;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      const gone = new Promise<void>((r) => proc.once('exit', () => r()));
+      proc.kill('SIGKILL');
+      await gone;
+    },
+    alive() {
+      const proc = child as ChildProcess | null;
+      return proc !== null && proc.exitCode === null && proc.signalCode === null;
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, makeApp, removeTempDirs, type TestApp } from '../helpers/app.js';
 
@@ -72,8 +72,95 @@ describe('over HTTP', () => {
     expect((await listFiles(t.dataDir)).filter((f) => f.includes('big'))).toEqual([]);
   });
 
-  it('refuses headers over 16 KiB with 431', async () => {
+  it('refuses headers over 16 KiB with 431 HEADERS_TOO_LARGE in our format (a 20 KiB boundary too)', async () => {
     const res = await fetch(`${base}/healthz`, { headers: { 'x-big': 'a'.repeat(20 * 1024) } });
     expect(res.status).toBe(431);
+    expect(await res.json()).toMatchObject({ code: 'HEADERS_TOO_LARGE' });
+    const boundary = 'b'.repeat(20 * 1024);
+    const reply = await rawRequest(
+      `POST /api/reports HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 10\r\n\r\n0123456789`,
+    );
+    expect(reply).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'HEADERS_TOO_LARGE' });
+  });
+
+  it("answers Node's own parse errors (bad Content-Length, bad chunk, bad request line) with 400 {code, message}", async () => {
+    for (const head of [
+      'POST /api/reports HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      'POST /api/reports HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello',
+      'POST /api/reports HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      'GET /healthz HTTP/9.Q\r\n\r\n',
+    ]) {
+      const reply = await rawRequest(head);
+      expect(reply, head).toMatch(/^HTTP\/1\.1 400 /);
+      const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+      expect(Object.keys(body).sort(), head).toEqual(['code', 'message']);
+      expect(body.code).toBe('BAD_REQUEST');
+    }
+  });
+
+  it('answers a part without a usable Content-Disposition or name (16.5–65 KiB) at once, never hangs', async () => {
+    for (const size of [17_000, 30_000, 64_000]) {
+      for (const disposition of ['', 'Content-Disposition: form-data; filename="a.csv"\r\n', 'Content-Disposition: inline\r\n']) {
+        const body = `--XX\r\n${disposition}Content-Type: text/csv\r\n\r\n${'x'.repeat(size)}\r\n--XX--\r\n`;
+        const reply = await rawRequest(
+          `POST /api/reports HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XX\r\n` +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+        );
+        expect(reply, `${size} ${disposition}`).toMatch(/^HTTP\/1\.1 400 /);
+        const answer = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+        expect(answer.code).toBe('MISSING_FILE');
+        expect(answer.message).not.toMatch(/undefined|properties/);
+      }
+    }
+  });
+
+  it('stops reading a chunked upload the moment it passes the limit: 413, connection closed', async () => {
+    const limit = 64 * 1024;
+    const { status, sent } = await chunkedUpload(200 * limit);
+    expect(status).toBe(413);
+    // What was sent before the answer: the limit, plus what socket buffers held — far from all of it.
+    expect(sent).toBeLessThan(200 * limit);
   });
 });
+
+/** Write `text` on a fresh connection and return everything the server answers until it closes. */
+function rawRequest(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    let reply = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (c: string) => (reply += c));
+    socket.on('close', () => resolve(reply));
+    socket.on('error', (err) => (reply ? resolve(reply) : reject(err)));
+    socket.end(text);
+  });
+}
+
+/** A chunked multipart upload of a `total`-byte file, written as fast as the server reads it. */
+function chunkedUpload(total: number): Promise<{ status: number; sent: number }> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(`${base}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=XX', 'transfer-encoding': 'chunked' },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, sent });
+    });
+    req.on('error', (err) => (answered ? undefined : reject(err)));
+    req.write('--XX\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n');
+    const chunk = Buffer.alloc(16 * 1024, 'a');
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end('\r\n--XX--\r\n');
+    };
+    pump();
+  });
+}

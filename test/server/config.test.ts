@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultWebDir, loadConfig, parseSize } from '../../server/config.js';
+import { ConfigError, defaultWebDir, loadConfig, loadOpsLimits, openFileLimit, parseSize } from '../../server/config.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_CEILING } from '../../shared/limits.js';
 
 describe('loadConfig', () => {
@@ -61,5 +61,51 @@ describe('defaultWebDir', () => {
   it('is dist/web of the checkout from sources and beside dist/server when compiled', () => {
     expect(defaultWebDir('file:///repo/server/config.ts')).toBe('/repo/dist/web');
     expect(defaultWebDir('file:///repo/dist/server/config.js')).toBe('/repo/dist/web');
+  });
+});
+
+describe('limits of a shared instance', () => {
+  it('reads every limit from the environment, with defaults for the rest', () => {
+    const c = loadConfig({
+      MAX_CONCURRENT_UPLOADS: '8',
+      MAX_UPLOADS_PER_CLIENT: '2',
+      UPLOADS_PER_MINUTE: '10',
+      PARSE_TIMEOUT_SECONDS: '5',
+      MAX_STORAGE_BYTES: '10GiB',
+      RETENTION_DAYS: '90',
+      UPLOAD_TOKEN: ' team-secret ',
+      TRUST_PROXY: '1',
+    });
+    expect(c.limits).toMatchObject({
+      maxConcurrentUploads: 8,
+      maxUploadsPerClient: 2,
+      uploadsPerMinute: 10,
+      parseTimeoutSeconds: 5,
+      maxStorageBytes: 10 * 1024 ** 3,
+      retentionDays: 90,
+      uploadToken: 'team-secret',
+      maxRssBytes: 0,
+    });
+    expect(c.trustProxy).toBe(1);
+    expect(loadConfig({}).limits.uploadToken).toBeNull();
+  });
+
+  it('keeps MAX_CONNECTIONS within what the open-file limit allows (a socket and a staging file each)', () => {
+    const warnings: string[] = [];
+    expect(loadOpsLimits({}, warnings, 300).maxConnections).toBe(118);
+    expect(warnings).toEqual([]);
+    expect(loadOpsLimits({ MAX_CONNECTIONS: '5000' }, warnings, 300).maxConnections).toBe(118);
+    expect(warnings.join()).toContain('300 open files');
+    expect(loadOpsLimits({ MAX_CONNECTIONS: '50' }, [], null).maxConnections).toBe(50);
+    expect(openFileLimit('Limit  Soft Limit  Hard Limit  Units\nMax open files            1024                 4096                 files\n')).toBe(1024);
+  });
+
+  it.each([
+    [{ MAX_CONCURRENT_UPLOADS: '0' }, 'MAX_CONCURRENT_UPLOADS'],
+    [{ UPLOADS_PER_MINUTE: 'many' }, 'UPLOADS_PER_MINUTE'],
+    [{ RETENTION_DAYS: '-1' }, 'RETENTION_DAYS'],
+    [{ MAX_STORAGE_BYTES: '10GB' }, 'MAX_STORAGE_BYTES'],
+  ])('refuses %j naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../server/app.js';
+import { ServerBusyError } from '../../../server/errors.js';
 import { DstatFormatError } from '../../../shared/dstat/errors.js';
 import { removeTempDirs, tempDir } from '../../helpers/app.js';
 
@@ -18,6 +19,9 @@ beforeAll(async () => {
   });
   app.get('/api/test/dstat', async () => {
     throw new DstatFormatError('NOT_DSTAT', 3, 2, 'expected "Host:"');
+  });
+  app.get('/api/test/busy', async () => {
+    throw new ServerBusyError();
   });
   app.post('/api/test/json', { schema: { body: { type: 'object', required: ['a'] } } }, async () => ({ ok: true }));
   await app.ready();
@@ -39,6 +43,13 @@ describe('the error handler', () => {
       expect(res.body).not.toMatch(/\/work\/|\/var\/lib|ENOENT|EACCES|secret| at /);
       expect(res.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it('keeps the code and status of its own 5xx errors: SERVER_BUSY is a 503 with Retry-After, not a 500', async () => {
+    const res = await app.inject('/api/test/busy');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ code: 'SERVER_BUSY', message: new ServerBusyError().message });
+    expect(res.headers['retry-after']).toBe('5');
   });
 
   it('answers a DstatFormatError with 422, code, line, column and the parser message', async () => {

@@ -88,6 +88,16 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return body as T;
 }
 
+/** DELETE /api/reports/:id with the report's delete token; resolves once it is gone (or was already). */
+export async function deleteReport(id: string, deleteToken: string): Promise<void> {
+  const res = await fetch(`/api/reports/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${deleteToken}` },
+  });
+  if (res.status === 204 || res.status === 404) return;
+  throw failureFromText(res.status, res.statusText, await res.text());
+}
+
 export function getConfig(signal?: AbortSignal): Promise<ServerConfig> {
   return getJson<ServerConfig>('/api/config', signal);
 }
@@ -129,7 +139,7 @@ export function uploadReport(file: File, callbacks: UploadCallbacks = {}, maxByt
       if (xhr.status === 201 || xhr.status === 200) {
         const created = body as Partial<CreatedReport> | undefined;
         if (created && typeof created.id === 'string' && isReportId(created.id)) {
-          resolve({ id: created.id, url: reportPath(created.id) });
+          resolve({ id: created.id, url: reportPath(created.id), deleteToken: String(created.deleteToken ?? '') });
         } else {
           reject(new ApiFailure('bad-response', 'The server accepted the file but sent no report address.', xhr.status));
         }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, isReportId } from '../api/client.js';
+import { DeleteReport } from '../components/DeleteReport.js';
 import { ReportHeader } from '../components/ReportHeader.js';
 import { ReportViewer } from '../components/ReportViewer.js';
 import type { ColumnarReport } from '../data/columnar.js';
@@ -113,6 +114,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
         }}
       />
       <ReportViewer key={runIndex} run={run} store={store} />
+      <DeleteReport id={id} />
     </main>
   );
 }

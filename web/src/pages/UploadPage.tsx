@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../shared/limits.js';
 import { ApiFailure, getConfig, uploadReport, type Upload } from '../api/client.js';
+import { rememberDeleteToken } from '../api/delete-tokens.js';
 import { formatBytes } from '../format.js';
 import { useT } from '../i18n/i18n.js';
 import { navigate } from '../router.js';
@@ -120,6 +121,7 @@ export function UploadPage() {
     upload.promise.then(
       (created) => {
         uploadRef.current = null;
+        rememberDeleteToken(created.id, created.deleteToken);
         setPhase({ step: 'done' });
         navigate(created.url);
       },

@@ -1,0 +1,64 @@
+/**
+ * The soak runs at a scale: `full` for `npm run soak` (the issue's figures), `ci` for the reduced run
+ * inside `npm test` (test/soak/soak.test.ts). Each run starts its own built server (dist/) on a fresh
+ * DATA_DIR and returns its figures and any violation of what it proves.
+ */
+import { startServer, type StartOptions } from '../../test/helpers/server.js';
+import { crashDuringUploads, type CrashResult } from './crash.js';
+import { crowd, type CrowdResult } from './crowd.js';
+import { fuzz, type FuzzResult } from './fuzz.js';
+import { slowClients, type SlowResult } from './slow-clients.js';
+
+export type Scale = 'full' | 'ci';
+
+export const SCALES = {
+  full: {
+    // Fewer at once than one parser thread and its queue hold (9): the fuzz is about bad input, not load.
+    fuzz: { uploads: 10_000, concurrency: 6 },
+    // 4 MB logs: just under the default upload limit of 4 MiB.
+    crowd: { clients: 50, bytes: 4_000_000, seconds: 30 },
+    slow: { clients: 200, holdMs: 10_000, openFiles: 300 },
+    slowMany: { clients: 10_000, holdMs: 10_000 },
+    crash: { rounds: 20, uploads: 6 },
+  },
+  ci: {
+    fuzz: { uploads: 400, concurrency: 6 },
+    crowd: { clients: 8, bytes: 1024 * 1024, seconds: 4 },
+    slow: { clients: 200, holdMs: 2000, openFiles: 300 },
+    slowMany: null,
+    crash: { rounds: 2, uploads: 3 },
+  },
+} as const;
+
+async function withServer<T>(options: StartOptions, fn: (s: Awaited<ReturnType<typeof startServer>>) => Promise<T>): Promise<T> {
+  const server = await startServer({ startTimeoutMs: 60_000, ...options });
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+export function runFuzz(scale: Scale): Promise<FuzzResult> {
+  return withServer({}, (s) => fuzz(s.url, s.port, SCALES[scale].fuzz));
+}
+
+export function runCrowd(scale: Scale): Promise<CrowdResult> {
+  // The real per-client limits; each client has its own address through X-Forwarded-For.
+  const env = { TRUST_PROXY: 'true', UPLOADS_PER_MINUTE: '30', MAX_UPLOADS_PER_CLIENT: '4' };
+  return withServer({ env }, (s) => crowd(s.url, SCALES[scale].crowd));
+}
+
+export function runSlowClients(scale: Scale, many = false): Promise<SlowResult> {
+  const env = { TRUST_PROXY: 'true', UPLOADS_PER_MINUTE: '30', MAX_UPLOADS_PER_CLIENT: '4' };
+  if (many) {
+    const opts = SCALES.full.slowMany;
+    return withServer({ env }, (s) => slowClients(s, opts));
+  }
+  const { openFiles, ...opts } = SCALES[scale].slow;
+  return withServer({ env, openFiles }, (s) => slowClients(s, opts));
+}
+
+export function runCrash(scale: Scale): Promise<CrashResult> {
+  return withServer({}, (s) => crashDuringUploads(s, SCALES[scale].crash));
+}

@@ -1,0 +1,40 @@
+/**
+ * RETENTION_DAYS: reports stored longer ago than that are deleted, at start and every SWEEP_INTERVAL_MS.
+ * A deleted report is gone for readers at once (store.delete) and its link answers 404.
+ */
+import fp from 'fastify-plugin';
+import { SWEEP_INTERVAL_MS } from '../../shared/limits.js';
+import type { ReportStore } from '../store/report-store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionOptions {
+  /** 0: reports are kept for ever. */
+  retentionDays: number;
+}
+
+/** Delete every report stored before `beforeMs`; returns the bytes freed per deleted report. */
+export async function deleteOlderThan(store: ReportStore, beforeMs: number): Promise<number[]> {
+  const freed: number[] = [];
+  const old: Array<{ id: string; bytes: number }> = [];
+  for await (const info of store.list()) if (info.createdAtMs < beforeMs) old.push(info);
+  for (const { id, bytes } of old) if (await store.delete(id)) freed.push(bytes);
+  return freed;
+}
+
+export default fp<RetentionOptions>(
+  async function retention(fastify, opts) {
+    if (opts.retentionDays <= 0) return;
+    const sweep = async () => {
+      const freed = await deleteOlderThan(fastify.store, Date.now() - opts.retentionDays * DAY_MS);
+      for (const bytes of freed) fastify.storageUsage.removed(bytes);
+      if (freed.length > 0) fastify.log.info({ deleted: freed.length, retentionDays: opts.retentionDays }, 'retention: old reports deleted');
+    };
+    const run = () => sweep().catch((err: unknown) => fastify.log.error({ err }, 'the retention sweep failed'));
+    await run();
+    const timer = setInterval(run, SWEEP_INTERVAL_MS);
+    timer.unref();
+    fastify.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'retention', fastify: '5.x', dependencies: ['store', 'storage-usage'] },
+);

@@ -1,0 +1,43 @@
+/**
+ * The soak runs of bench/soak at their reduced (ci) scale, against the built server: what they prove
+ * must hold (no violation), and each must have done its work (answers seen, reports acknowledged).
+ * `npm run soak` runs them at full scale and prints the figures.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCrash, runCrowd, runFuzz, runSlowClients } from '../../bench/soak/soak.js';
+import { assertBuilt } from '../helpers/server.js';
+
+const MINUTE = 60_000;
+
+describe('soak (reduced)', () => {
+  it('fuzz: every mutated upload and malformed request is answered in time, 2xx/4xx, as {code, message}', async () => {
+    assertBuilt();
+    const r = await runFuzz('ci');
+    expect(r.violations).toEqual([]);
+    expect(r.byStatus['201']).toBeGreaterThan(0);
+    expect(r.byStatus['422']).toBeGreaterThan(0);
+    expect(r.byStatus['400']).toBeGreaterThan(0);
+  }, 3 * MINUTE);
+
+  it('crowd: no 500, every refusal a 503/429 with Retry-After, every created report readable', async () => {
+    const r = await runCrowd('ci');
+    expect(r.violations).toEqual([]);
+    expect(r.created).toBeGreaterThan(0);
+    expect(r.readable).toBe(r.created);
+  }, 3 * MINUTE);
+
+  it('slow clients under ulimit -n 300: the process survives and takes a normal upload afterwards', async () => {
+    const r = await runSlowClients('ci');
+    expect(r.violations).toEqual([]);
+    expect(r.survived).toBe(true);
+    expect(r.uploadAfter).toBe(201);
+  }, 3 * MINUTE);
+
+  it('kill -9 during uploads: no partial report, acknowledged ones byte-identical, no staging left', async () => {
+    const r = await runCrash('ci');
+    expect(r.violations).toEqual([]);
+    expect(r.acknowledged).toBeGreaterThan(0);
+    expect(r.identical).toBe(r.acknowledged);
+    expect(r.stagingLeftAfterStart).toBe(0);
+  }, 3 * MINUTE);
+});
