@@ -4,6 +4,8 @@
  * mutated), the Dockerfile check, and the tests that run the code in a child process (the CLI through npx,
  * server/main.ts as a process): a mutant is switched on inside the test process only, so those tests would
  * run the unmutated code and only cost time.
+ * MUTATE_TESTS (set by test/tools/mutate.mjs: comma-separated globs) narrows the run to the tests of the
+ * folder being mutated.
  */
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
@@ -12,6 +14,7 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
+      ...(process.env.MUTATE_TESTS ? { include: process.env.MUTATE_TESTS.split(',') } : {}),
       exclude: ['test/web/*.test.ts', 'test/docker/**', 'test/server/cli.test.ts', 'test/server/main.test.ts', '**/node_modules/**'],
     },
   }),

@@ -5,7 +5,13 @@
  * their top-level files, each its own Stryker run. Each target keeps its own incremental file and JSON report
  * in reports/mutation/ (git-ignored), so re-running a target tests only the mutants whose code or covering
  * tests changed, and the score table (test/tools/mutation-score.mjs) is printed from every report there.
- * MUTATE_CONCURRENCY (default 2) sets the number of test processes.
+ * MUTATE_CONCURRENCY (default 2) sets the number of Stryker processes (one type checker, test runners).
+ *
+ * Which tests a target is judged by: shared/ is unit-tested folder by folder, so a folder of shared/ must
+ * kill its mutants with its own tests (test/shared/series for shared/series; all of test/shared for
+ * shared/*.ts); server/ is tested through the app, so every server test counts for any part of it.
+ * `--all-tests` judges a target by every in-process test instead (slower: the fixture-wide parser and
+ * upload tests cover most of the code).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -33,16 +39,30 @@ function mutateGlob(target) {
 /** A file name for a target: `shared/series` → `shared.series`, `shared/*.ts` → `shared.root`. */
 const slug = (target) => target.replace(/\/+$/, '').replace(/\/\*\.ts$/, '/root').replace(/[^\w.-]+/g, '.');
 
-const targets = process.argv.slice(2);
+/** Test globs a target is judged by (see above). */
+function testGlobs(target) {
+  const [top, sub] = target.replace(/\/+$/, '').split('/');
+  if (top === 'shared' && sub && !sub.includes('*') && !sub.endsWith('.ts')) return `test/shared/${sub}/**/*.test.ts`;
+  return `test/${top}/**/*.test.ts`;
+}
+
+const allTests = process.argv.includes('--all-tests');
+const targets = process.argv.slice(2).filter((a) => a !== '--all-tests');
 mkdirSync(ROOT + OUT, { recursive: true });
 let failed = 0;
 for (const target of targets.length > 0 ? targets : defaultTargets()) {
   const name = slug(target);
-  console.log(`\n== mutating ${target} (${OUT}/${name}.json)`);
+  console.log(`\n== mutating ${target}, judged by ${allTests ? 'every test' : testGlobs(target)} (${OUT}/${name}.json)`);
   const result = spawnSync(
     process.execPath,
     [ROOT + 'node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs'],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MUTATE_GLOB: mutateGlob(target), MUTATE_NAME: name } },
+    { cwd: ROOT, stdio: 'inherit', env: {
+        ...process.env,
+        MUTATE_GLOB: mutateGlob(target),
+        MUTATE_NAME: name,
+        ...(allTests ? {} : { MUTATE_TESTS: testGlobs(target) }),
+      },
+    },
   );
   if (result.status !== 0) {
     console.error(`mutate: Stryker failed on ${target} (exit ${result.status ?? result.signal})`);
