@@ -53,17 +53,15 @@ let failed = 0;
 for (const target of targets.length > 0 ? targets : defaultTargets()) {
   const name = slug(target);
   console.log(`\n== mutating ${target}, judged by ${allTests ? 'every test' : testGlobs(target)} (${OUT}/${name}.json)`);
-  const result = spawnSync(
-    process.execPath,
-    [ROOT + 'node_modules/@stryker-mutator/core/bin/stryker.js', 'run', 'stryker.config.mjs'],
-    { cwd: ROOT, stdio: 'inherit', env: {
-        ...process.env,
-        MUTATE_GLOB: mutateGlob(target),
-        MUTATE_NAME: name,
-        ...(allTests ? {} : { MUTATE_TESTS: testGlobs(target) }),
-      },
-    },
-  );
+  // stryker.config.mjs and vitest.mutation.config.ts read the target from these variables.
+  const env = {
+    ...process.env,
+    MUTATE_GLOB: mutateGlob(target),
+    MUTATE_NAME: name,
+    ...(allTests ? {} : { MUTATE_TESTS: testGlobs(target) }),
+  };
+  const stryker = ROOT + 'node_modules/@stryker-mutator/core/bin/stryker.js';
+  const result = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.mjs'], { cwd: ROOT, stdio: 'inherit', env });
   if (result.status !== 0) {
     console.error(`mutate: Stryker failed on ${target} (exit ${result.status ?? result.signal})`);
     failed++;
