@@ -396,6 +396,13 @@ describe('derived values', () => {
     expect(Array.from(combineValues([[1, 2], [3, 6]], 'mean'))).toEqual([2, 4]);
   });
 
+  it('stops at the shortest part, and has nothing to combine without parts', () => {
+    expect(Array.from(combineValues([[1, 2, 3], [10, 20]], 'sum'))).toEqual([11, 22]);
+    expect(Array.from(combineValues([[4, 8]], 'mean'))).toEqual([4, 8]);
+    expect(combineValues([], 'sum')).toHaveLength(0);
+    expect(combineValues([], 'mean')).toHaveLength(0);
+  });
+
   it('looks sources up by id, returning the array itself for a single series', () => {
     const a = Float64Array.from([1, 2]);
     const b = Float64Array.from([3, 4]);
@@ -403,5 +410,8 @@ describe('derived values', () => {
     expect(sourceValues({ combine: 'one', ids: ['a'] }, lookup)).toBe(a);
     expect(Array.from(sourceValues({ combine: 'sum', ids: ['a', 'b'] }, lookup)!)).toEqual([4, 6]);
     expect(sourceValues({ combine: 'sum', ids: ['a', 'zz'] }, lookup)).toBeNull();
+    expect(Array.from(sourceValues({ combine: 'mean', ids: ['a', 'b'] }, lookup)!)).toEqual([2, 3]);
+    expect(sourceValues({ combine: 'one', ids: ['zz'] }, lookup)).toBeNull();
+    expect(sourceValues({ combine: 'one', ids: [] }, lookup)).toBeNull();
   });
 });
