@@ -7,15 +7,15 @@
  * MUTATE_TESTS (set by test/tools/mutate.mjs: comma-separated globs) narrows the run to the tests of the
  * folder being mutated.
  */
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      ...(process.env.MUTATE_TESTS ? { include: process.env.MUTATE_TESTS.split(',') } : {}),
-      exclude: ['test/web/*.test.ts', 'test/docker/**', 'test/server/cli.test.ts', 'test/server/main.test.ts', '**/node_modules/**'],
-    },
-  }),
-);
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    // Replaces the base list (mergeConfig would append to it).
+    include: process.env.MUTATE_TESTS?.split(',') ?? base.test?.include,
+    exclude: ['test/web/*.test.ts', 'test/docker/**', 'test/server/cli.test.ts', 'test/server/main.test.ts', '**/node_modules/**'],
+  },
+});
