@@ -11,8 +11,8 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
   checkers: ['typescript'],
-  tsconfigFile: 'tsconfig.json',
-  // Mutants that do not compile are dropped before any test runs (cheaper than a test run each).
+  tsconfigFile: 'tsconfig.mutation.json',
+  // Mutants that do not compile are dropped before any test runs; the check covers the sources only.
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',
   // Static mutants (module-level values: the TypeBox schemas, the catalogue's table, limits) can only be
