@@ -100,6 +100,12 @@ describe('toReportJson', () => {
   it('counts ±Infinity as a gap in the stats too', () => {
     const inf = toReportJson(log([run()]), fields).runs[0]!.series[1]!; // [since boot 0, Infinity, 5, -Infinity]
     expect(inf.kind === 'number' && inf.stats).toEqual({ count: 1, min: 5, avg: 5, p95: 5, max: 5 });
+    for (const bad of [Infinity, -Infinity]) {
+      const values = Float64Array.from([0, 2, bad, 4]);
+      const series = [{ kind: 'number' as const, id: 'x/y', group: 'x', column: 'y', unit: '' as const, csvColumn: 2, values }];
+      const only = toReportJson(log([run({ series })]), fields).runs[0]!.series[0]!;
+      expect(only.kind === 'number' && only.stats, String(bad)).toEqual({ count: 2, min: 2, avg: 3, p95: 4, max: 4 });
+    }
   });
 
   it('writes a time that is not a number as 0, and an empty run as starting and ending at 0', () => {
