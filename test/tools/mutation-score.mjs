@@ -3,7 +3,7 @@
  * The mutation score per folder, from every Stryker JSON report in reports/mutation/ (one per target of
  * `npm run mutate`; where two reports hold the same file, the newer one counts). Score = detected (killed or
  * timed out) / (detected + survived + not covered), as Stryker counts it; mutants that do not compile are not
- * counted. Goals (issue 12): shared/ and server/store/ ≥ 90 %, the rest of server/ ≥ 85 %.
+ * counted, nor static ones skipped by the run (shown beside). Goals (issue 12): shared/ and server/store/ ≥ 90 %, the rest of server/ ≥ 85 %.
  * `--survivors` lists every surviving mutant with its place and replacement.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -34,11 +34,12 @@ function readReports() {
 }
 
 function tally(mutants) {
-  const t = { detected: 0, survived: 0, noCoverage: 0, total: 0 };
+  const t = { detected: 0, survived: 0, noCoverage: 0, ignored: 0, total: 0 };
   for (const m of mutants) {
     if (DETECTED.has(m.status)) t.detected++;
     else if (m.status === 'Survived') t.survived++;
     else if (m.status === 'NoCoverage') t.noCoverage++;
+    else if (m.status === 'Ignored') t.ignored++;
     if (DETECTED.has(m.status) || UNDETECTED.has(m.status)) t.total++;
   }
   return t;
@@ -47,7 +48,8 @@ function tally(mutants) {
 const pct = (t) => (t.total === 0 ? '   –  ' : `${((100 * t.detected) / t.total).toFixed(1).padStart(5)} %`);
 const row = (name, t, goal = '') =>
   `${name.padEnd(28)} ${pct(t)}  ${String(t.detected).padStart(5)} / ${String(t.total).padEnd(5)}` +
-  `  survived ${String(t.survived).padStart(4)}  no coverage ${String(t.noCoverage).padStart(4)}  ${goal}`;
+  `  survived ${String(t.survived).padStart(4)}  no coverage ${String(t.noCoverage).padStart(4)}` +
+  `  static, not run ${String(t.ignored).padStart(4)}  ${goal}`;
 
 const files = readReports();
 if (files.size === 0) {
