@@ -64,8 +64,8 @@ export function toRunJson(run: DstatRun): RunJson {
     rows,
     firstRowIsSinceBoot: run.firstRowIsSinceBoot,
     intervalMs: finiteOr(run.intervalMs, 0),
-    start: rows > 0 ? finiteOr(run.time[0]!, 0) : 0,
-    end: rows > 0 ? finiteOr(run.time[rows - 1]!, 0) : 0,
+    start: finiteOr(run.time[0], 0),
+    end: finiteOr(run.time[rows - 1], 0),
     time: Array.from(run.time, (t) => finiteOr(t, 0)),
     series: run.series.map((s) => toSeriesJson(s, statsFrom)),
   };
@@ -91,6 +91,7 @@ function statsJson(values: Float64Array, from: number): SeriesStats | null {
   return seriesStats(clean, from);
 }
 
-function finiteOr(x: number, fallback: number): number {
-  return Number.isFinite(x) ? x : fallback;
+/** `x` when it is a finite number; `fallback` for NaN, ±Infinity and a row that is not there (undefined). */
+function finiteOr(x: number | undefined, fallback: number): number {
+  return Number.isFinite(x) ? (x as number) : fallback;
 }

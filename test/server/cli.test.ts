@@ -4,16 +4,25 @@
  * parser).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../helpers/fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
+
+/** A temporary directory for files the tests make, removed when this file is done. */
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dstatview-cli-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 interface Outcome {
   code: number;
@@ -75,7 +84,6 @@ describe('dstatview stats FILE.csv', () => {
     expect(crash.stdout).toBe('');
     expect(crash.stderr).toMatch(/^dstatview: line 6: .*no data rows/);
 
-    const dir = mkdtempSync(join(tmpdir(), 'dstatview-cli-'));
     const png = join(dir, 'graph.png');
     writeFileSync(png, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
     const binary = await dstatview('stats', png);

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultWebDir, loadConfig, loadOpsLimits, openFileLimit, parseSize } from '../../server/config.js';
-import { DEFAULT_MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES_CEILING } from '../../shared/limits.js';
+import { MAX_UPLOAD_BYTES_CEILING } from '../../shared/limits.js';
+
+/** The product promises 4 MiB (README, as dstat2graphs): the literal, not the constant that makes it. */
+const FOUR_MIB = 4194304;
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -9,7 +13,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       dataDir: '/srv/app/data',
-      maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES,
+      maxUploadBytes: FOUR_MIB,
       warnings: [],
     });
   });
@@ -43,6 +47,23 @@ describe('loadConfig', () => {
   ])('refuses %j with a ConfigError naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+});
+
+describe('the README', () => {
+  it('tells the defaults loadConfig has, the upload limit as 4194304 (4 MiB)', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const defaults = new Map(
+      [...readme.matchAll(/^\| `([A-Z_]+)` \| `([^`]*)`/gm)].map(([, name, value]) => [name!, value!]),
+    );
+    expect(defaults.get('MAX_UPLOAD_BYTES')).toBe(String(FOUR_MIB));
+    expect(readme).toMatch(/^\| `MAX_UPLOAD_BYTES` \| `4194304` \(4 MiB\) \|/m);
+    const c = loadConfig({}, '/srv/app');
+    expect(Number(defaults.get('MAX_UPLOAD_BYTES'))).toBe(c.maxUploadBytes);
+    expect(Number(defaults.get('PORT'))).toBe(c.port);
+    expect(defaults.get('HOST')).toBe(c.host);
+    expect(defaults.get('DATA_DIR')).toBe('./data');
+    expect(c.dataDir).toBe('/srv/app/data');
   });
 });
 

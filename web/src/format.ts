@@ -8,12 +8,16 @@ const BINARY_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
 const AXIS_BINARY = ['', 'K', 'M', 'G', 'T', 'P', 'E'];
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** Up to 3 significant digits, never in exponent form: 0.009, 1.23, 12.3, 123, 7,109. */
+/**
+ * Up to 3 significant digits, whole numbers from 1000 on grouped rather than in exponent form: 0.009, 1.23,
+ * 12.3, 123, 7,109; below 0.001 in exponent form (5.0e-4).
+ */
 export function formatNumber(v: number): string {
   if (!Number.isFinite(v)) return '–';
   const a = Math.abs(v);
   if (a === 0) return '0';
-  if (a >= 1000) return grouped.format(v);
+  // 999.5 rounds to 1000: grouped, as 1000 itself is.
+  if (a >= 999.5) return grouped.format(v);
   if (a >= 100) return v.toFixed(0);
   if (a >= 10) return trimZeros(v.toFixed(1));
   if (a >= 1) return trimZeros(v.toFixed(2));
@@ -30,10 +34,12 @@ function binaryPower(a: number): number {
   return Math.min(BINARY_UNITS.length - 1, Math.floor(Math.log(a) / Math.log(1024)));
 }
 
-/** 1536 → `1.5 KiB`; 491266048 → `468 MiB`. */
+/** 1536 → `1.5 KiB`; 491266048 (468.5 MiB) → `469 MiB`; 1048575 → `1 MiB`, not `1024 KiB`. */
 export function formatBytes(v: number): string {
   if (!Number.isFinite(v)) return '–';
-  const k = binaryPower(Math.abs(v));
+  let k = binaryPower(Math.abs(v));
+  // What rounds to 1024 of a unit is shown as 1 of the next one.
+  if (k < BINARY_UNITS.length - 1 && Math.abs(v) / 1024 ** k >= 1023.5) k++;
   if (k === 0) return `${formatNumber(v)} B`;
   const scaled = v / 1024 ** k;
   const a = Math.abs(scaled);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../shared/limits.js';
 import { makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
@@ -12,9 +11,9 @@ afterAll(async () => {
 });
 
 describe('GET /api/config', () => {
-  it('answers the upload limit', async () => {
+  it('answers the upload limit, by default 4 MiB', async () => {
     const res = await t.app.inject('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES });
+    expect(res.json()).toEqual({ maxUploadBytes: 4194304 });
   });
 });

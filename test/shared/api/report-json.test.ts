@@ -3,6 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toReportJson, toReportSummary } from '../../../shared/api/report-json.js';
+import { PARSER_VERSION } from '../../../shared/dstat/parse-dstat.js';
 import type { DstatLog, DstatRun } from '../../../shared/dstat/types.js';
 
 function run(overrides: Partial<DstatRun> = {}): DstatRun {
@@ -76,5 +77,43 @@ describe('toReportJson', () => {
     const summary = toReportSummary(log([run()]), fields);
     expect(summary).not.toHaveProperty('runs');
     expect(summary.dialect).toEqual(json.dialect);
+  });
+
+  it('carries every dialect field and every run field as read, as copies', () => {
+    const source = log([run()]);
+    source.dialect.conversions = ['dsk/* were bits/s: divided by 8'];
+    source.dialect.unknownColumns = ['odd/col'];
+    source.dialect.moreIssues = 7;
+    source.dialect.suggestedCommand = 'dstat -tfvnrl --output x.csv 1';
+    const json = toReportJson(source, fields);
+    expect(json.parserVersion).toBe(PARSER_VERSION);
+    expect(json.dialect).toEqual(source.dialect);
+    expect(json.dialect.options).not.toBe(source.dialect.options);
+    expect(json.runs[0]).toMatchObject({ index: 1, meta: source.runs[0]!.meta, firstLine: 6, lastLine: 10, firstRowIsSinceBoot: true });
+    expect(json.runs[0]!.series.map((x) => [x.id, x.group, x.column, x.unit, x.csvColumn, x.kind])).toEqual([
+      ['total cpu usage/usr', 'total cpu usage', 'usr', '%', 2, 'number'],
+      ['x/inf', 'x', 'inf', '', 3, 'number'],
+      ['most expensive/process', 'most expensive', 'process', 'text', 4, 'text'],
+    ]);
+  });
+
+  it('counts ±Infinity as a gap in the stats too', () => {
+    const inf = toReportJson(log([run()]), fields).runs[0]!.series[1]!; // [since boot 0, Infinity, 5, -Infinity]
+    expect(inf.kind === 'number' && inf.stats).toEqual({ count: 1, min: 5, avg: 5, p95: 5, max: 5 });
+    for (const bad of [Infinity, -Infinity]) {
+      const values = Float64Array.from([0, 2, bad, 4]);
+      const series = [{ kind: 'number' as const, id: 'x/y', group: 'x', column: 'y', unit: '' as const, csvColumn: 2, values }];
+      const only = toReportJson(log([run({ series })]), fields).runs[0]!.series[0]!;
+      expect(only.kind === 'number' && only.stats, String(bad)).toEqual({ count: 2, min: 2, avg: 3, p95: 4, max: 4 });
+    }
+  });
+
+  it('writes a time that is not a number as 0, and an empty run as starting and ending at 0', () => {
+    const odd = toReportJson(log([run({ time: Float64Array.from([NaN, 1000, Infinity, 3000]) })]), fields).runs[0]!;
+    expect([odd.start, odd.end, odd.time]).toEqual([0, 3000, [0, 1000, 0, 3000]]);
+    const ends = toReportJson(log([run({ time: Float64Array.from([500, 1000, 2000, -Infinity]) })]), fields).runs[0]!;
+    expect([ends.start, ends.end]).toEqual([500, 0]);
+    const empty = toReportJson(log([run({ time: new Float64Array(0), lines: new Int32Array(0), series: [] })]), fields).runs[0]!;
+    expect(empty).toMatchObject({ rows: 0, start: 0, end: 0, time: [], series: [] });
   });
 });

@@ -23,7 +23,7 @@ export function splitHeader(line: string): string[] {
 function unitOf(group: string, column: string): string {
   if (/^(dsk|net)\//.test(group) || group === 'paging') return 'bytes/s';
   if (group.startsWith('io/')) return '/s';
-  if (/cpu usage$|^total usage$/.test(group)) return '%';
+  if (/cpu\d* usage$|^total usage$/.test(group)) return '%';
   if (/memory usage$/.test(group) || group === 'swap') return 'bytes';
   if (group === 'procs') return column === 'new' ? '/s' : 'count';
   if (group === 'system') return '/s';

@@ -14,6 +14,15 @@ describe('isIdleSeries', () => {
 
   it('looks only at rows from `from` on (the since-boot row does not count)', () => {
     expect(isIdleSeries(Float64Array.from([123, 0, 0]), 1)).toBe(true);
+    expect(isIdleSeries(Float64Array.from([123, 0, 0]), 0)).toBe(false);
+    expect(isIdleSeries(Float64Array.from([123, 0, 0]), -1)).toBe(false);
+  });
+
+  it('looks only at rows before `to`, clamped to the series', () => {
+    expect(isIdleSeries(Float64Array.from([0, 0, 5]), 0, 2)).toBe(true);
+    expect(isIdleSeries(Float64Array.from([0, 0, 5]), 0, 3)).toBe(false);
+    expect(isIdleSeries(Float64Array.from([0, 0, 5]), 0, 99)).toBe(false);
+    expect(isIdleSeries([0, 0, 5], 2, 3)).toBe(false);
   });
 });
 
@@ -34,6 +43,14 @@ describe('idleChartKeys', () => {
   it('finds the per-device disks, IOPS and interfaces at zero, never totals or CPUs', () => {
     const charts = resolveCharts(series);
     expect([...idleChartKeys(charts, values, 1)].sort()).toEqual(['disk:loop0', 'disk:zram0', 'iops:loop0', 'net:lo']);
+  });
+
+  it('a series whose values cannot be found does not make a chart idle; a chart without series is not idle', () => {
+    const charts = resolveCharts(series);
+    const lookupFails = (s: SeriesSource): Float64Array | null => (s.ids.includes('dsk/loop0/writ') ? null : values(s));
+    expect([...idleChartKeys(charts, lookupFails, 1)].sort()).toEqual(['disk:zram0', 'iops:loop0', 'net:lo']);
+    const loop0 = charts.find((c) => c.key === 'disk:loop0')!;
+    expect(idleChartKeys([{ ...loop0, series: [] }], values, 1).size).toBe(0);
   });
 
   it('counts the since-boot row unless told to leave it out', () => {

@@ -19,6 +19,9 @@ const chart = (charts: readonly ResolvedChart[], key: string): ResolvedChart => 
 };
 const drawn = (c: ResolvedChart): string[] => c.series.filter((s) => s.role !== 'hidden').map((s) => s.column);
 
+const STACKED_ENTRIES = ['procs', 'memory', 'swap', 'cpu'];
+const ROLE_ORDER = ['band', 'line', 'hidden'];
+
 const LOOPS = ['loop0', 'loop1', 'loop2', 'loop3', 'loop4', 'loop5', 'loop6', 'loop7', 'vda', 'zram0'];
 
 /** d072_tfvnrl.csv (dstat 0.7.2 -tfvnrl), written out by hand from its two header rows. */
@@ -292,8 +295,12 @@ describe('resolveCharts on real header rows', () => {
     for (const s of series) if (s.kind === 'number') expect(used, s.id).toContain(s.id);
     expect(new Set(keys(charts)).size).toBe(charts.length);
     for (const c of charts) {
-      expect(c.series.some((s) => s.role !== 'hidden'), c.key).toBe(true);
-      if (c.stacked) expect(c.series[0]!.role, c.key).toBe('band');
+      const roles = c.series.map((s) => s.role);
+      expect(roles, c.key).not.toEqual(roles.map(() => 'hidden'));
+      // Stacked are the entries catalogue.test.ts pins as stacked, and only they have bands, drawn first.
+      expect(c.stacked, c.key).toBe(STACKED_ENTRIES.includes(c.specId));
+      expect(roles.includes('band'), c.key).toBe(c.stacked);
+      expect(roles, c.key).toEqual([...roles].sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b)));
     }
     const groups = new Set(series.map((s) => s.group));
     if ([...groups].some((g) => /cpu usage$|^total usage$/.test(g))) expect(keys(charts)).toContain('cpu:total');
@@ -389,6 +396,13 @@ describe('derived values', () => {
     expect(Array.from(combineValues([[1, 2], [3, 6]], 'mean'))).toEqual([2, 4]);
   });
 
+  it('stops at the shortest part, and has nothing to combine without parts', () => {
+    expect(Array.from(combineValues([[1, 2, 3], [10, 20]], 'sum'))).toEqual([11, 22]);
+    expect(Array.from(combineValues([[4, 8]], 'mean'))).toEqual([4, 8]);
+    expect(combineValues([], 'sum')).toHaveLength(0);
+    expect(combineValues([], 'mean')).toHaveLength(0);
+  });
+
   it('looks sources up by id, returning the array itself for a single series', () => {
     const a = Float64Array.from([1, 2]);
     const b = Float64Array.from([3, 4]);
@@ -396,5 +410,8 @@ describe('derived values', () => {
     expect(sourceValues({ combine: 'one', ids: ['a'] }, lookup)).toBe(a);
     expect(Array.from(sourceValues({ combine: 'sum', ids: ['a', 'b'] }, lookup)!)).toEqual([4, 6]);
     expect(sourceValues({ combine: 'sum', ids: ['a', 'zz'] }, lookup)).toBeNull();
+    expect(Array.from(sourceValues({ combine: 'mean', ids: ['a', 'b'] }, lookup)!)).toEqual([2, 3]);
+    expect(sourceValues({ combine: 'one', ids: ['zz'] }, lookup)).toBeNull();
+    expect(sourceValues({ combine: 'one', ids: [] }, lookup)).toBeNull();
   });
 });

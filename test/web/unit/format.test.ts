@@ -1,10 +1,173 @@
 import { describe, expect, it } from 'vitest';
 import { timeAxis } from '../../../web/src/charts/axes.js';
 import { blend } from '../../../web/src/charts/colour.js';
-import { formatDuration, formatElapsed, limitText, parseLimit, unitCaption } from '../../../web/src/format.js';
+import {
+  formatAxisValue,
+  formatBytes,
+  formatDuration,
+  formatElapsed,
+  formatNumber,
+  formatValue,
+  limitText,
+  parseLimit,
+  unitCaption,
+} from '../../../web/src/format.js';
 import { browserLang, chartNote, chartTitle } from '../../../web/src/i18n/text.js';
 import { MESSAGES } from '../../../web/src/i18n/messages.js';
 import { resolveCharts, type SeriesInfo } from '../../../shared/catalogue/index.js';
+
+/** Each `[input, shown]` pair through `f`, reported by input. */
+function expectShown(f: (v: number) => string, cases: readonly (readonly [number, string])[]): void {
+  expect(cases.map(([v]) => [v, f(v)])).toEqual(cases);
+}
+
+describe('numbers for people (formatNumber)', () => {
+  it('shows up to 3 significant digits, trailing zeros dropped', () => {
+    expectShown(formatNumber, [
+      [0.009, '0.009'],
+      [0.5, '0.5'],
+      [1.234, '1.23'],
+      [1.5, '1.5'],
+      [12.34, '12.3'],
+      [12, '12'],
+      [123.4, '123'],
+      [-45.67, '-45.7'],
+    ]);
+  });
+
+  it('groups whole numbers from 1000 on, however large, never in exponent form', () => {
+    expectShown(formatNumber, [
+      [1000, '1,000'],
+      [7109, '7,109'],
+      [-7109, '-7,109'],
+      [1234567.8, '1,234,568'],
+      [1e21, '1,000,000,000,000,000,000,000'],
+    ]);
+  });
+
+  it('rounds at the boundaries into the next form: 999.5 is 1,000 as 1000 is; 99.95 is 100', () => {
+    expectShown(formatNumber, [
+      [999.4, '999'],
+      [999.5, '1,000'],
+      [99.95, '100'],
+      [9.994, '9.99'],
+      [0.9996, '1'],
+    ]);
+  });
+
+  it('writes tiny values (below 0.001) in exponent form, zero as 0, and no number as a dash', () => {
+    expectShown(formatNumber, [
+      [0.0005, '5.0e-4'],
+      [-1e-9, '-1.0e-9'],
+      [0, '0'],
+      [-0, '0'],
+      [NaN, '–'],
+      [Infinity, '–'],
+      [-Infinity, '–'],
+    ]);
+  });
+});
+
+describe('byte quantities (formatBytes), 1024-based as dstat', () => {
+  it('shows the largest unit with a value of at least 1, to 3 significant digits', () => {
+    expectShown(formatBytes, [
+      [0, '0 B'],
+      [1, '1 B'],
+      [1023, '1,023 B'],
+      [1024, '1 KiB'],
+      [1536, '1.5 KiB'],
+      [10 * 1024, '10 KiB'],
+      [4194304, '4 MiB'], // the default upload limit, as the upload page states it
+      [491266048, '469 MiB'], // 468.51 MiB
+      [1.5 * 1024 ** 3, '1.5 GiB'],
+      [123.456 * 1024 ** 4, '123 TiB'],
+      [8e18, '6.94 EiB'],
+    ]);
+  });
+
+  it('divides by 1024, not 1000', () => {
+    expectShown(formatBytes, [
+      [1000, '1,000 B'],
+      [1_000_000, '977 KiB'],
+      [1e9, '954 MiB'],
+    ]);
+  });
+
+  it('what rounds to 1024 of a unit is 1 of the next: 1023.99 B is 1 KiB, 1048575 B is 1 MiB', () => {
+    expectShown(formatBytes, [
+      [1023.4, '1,023 B'],
+      [1023.99, '1 KiB'],
+      [1048575, '1 MiB'],
+      [1024 ** 3 - 1, '1 GiB'],
+      [1023.4 * 1024, '1023 KiB'],
+    ]);
+  });
+
+  it('keeps the sign, shows fractions of a byte (averages), stops at EiB, and a dash for no number', () => {
+    expectShown(formatBytes, [
+      [-1536, '-1.5 KiB'],
+      [-0, '0 B'],
+      [0.5, '0.5 B'],
+      [1e-9, '1.0e-9 B'],
+      [1024 ** 7, '1024 EiB'],
+      [NaN, '–'],
+      [Infinity, '–'],
+    ]);
+  });
+});
+
+describe('a value with its unit (formatValue), for tables and tooltips', () => {
+  it('formats by unit', () => {
+    expect(formatValue(1536, 'bytes')).toBe('1.5 KiB');
+    expect(formatValue(491266048, 'bytes/s')).toBe('469 MiB/s');
+    expect(formatValue(45.25, '%')).toBe('45.3 %');
+    expect(formatValue(100, '%')).toBe('100.0 %');
+    expect(formatValue(7109, '/s')).toBe('7,109 /s');
+    expect(formatValue(1.5, 'seconds')).toBe('1.5 s');
+    expect(formatValue(3, 'count')).toBe('3');
+    expect(formatValue(4.28, '')).toBe('4.28');
+    expect(formatValue(1536, 'some plugin unit')).toBe('1,536');
+  });
+
+  it('shows a dash for no number, whatever the unit', () => {
+    for (const unit of ['bytes', 'bytes/s', '%', '/s', 'seconds', 'count', '']) {
+      expect(formatValue(NaN, unit), unit).toBe('–');
+      expect(formatValue(Infinity, unit), unit).toBe('–');
+    }
+  });
+});
+
+describe('axis labels (formatAxisValue): short, the unit in the caption', () => {
+  it('byte axes in 1024-based K, M, G … without the B', () => {
+    expectShown((v) => formatAxisValue(v, 'bytes'), [
+      [0, '0'],
+      [512, '512'],
+      [1024, '1K'],
+      [1536, '1.5K'],
+      [400 * 1024 ** 2, '400M'],
+      [2.25 * 1024 ** 3, '2.25G'],
+      [-2048, '-2K'],
+    ]);
+    expect(formatAxisValue(100 * 1024 ** 2, 'bytes/s')).toBe('100M');
+  });
+
+  it('other axes in full below 10 000, then k, M, G by 1000', () => {
+    expectShown((v) => formatAxisValue(v, '/s'), [
+      [0, '0'],
+      [0.1234, '0.123'],
+      [0.5, '0.5'],
+      [12.345, '12.35'],
+      [100, '100'],
+      [9999, '9999'],
+      [10_000, '10k'],
+      [12_345, '12.3k'],
+      [-15_000, '-15k'],
+      [2_500_000, '2.5M'],
+      [3.25e9, '3.25G'],
+    ]);
+    expect(formatAxisValue(45, '%')).toBe('45');
+  });
+});
 
 describe('Y limits as typed', () => {
   it('reads plain numbers and 1024-based suffixes; empty is automatic', () => {

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+/**
+ * `npm run mutate [-- FOLDER|FILE ...]`: mutation testing (stryker.config.mjs) one target at a time, e.g.
+ * `npm run mutate -- shared/series server/store`. Without arguments: every folder of shared/ and server/ and
+ * their top-level files, each its own Stryker run. Each target keeps its own incremental file and JSON report
+ * in reports/mutation/ (git-ignored), so re-running a target tests only the mutants whose code or covering
+ * tests changed, and the score table (test/tools/mutation-score.mjs) is printed from every report there.
+ * MUTATE_CONCURRENCY (default 2) sets the number of Stryker processes (one type checker, test runners).
+ *
+ * Which tests a target is judged by: shared/ is unit-tested folder by folder, so a folder of shared/ must
+ * kill its mutants with its own tests (test/shared/series for shared/series; all of test/shared for
+ * shared/*.ts); server/ is tested through the app, so every server test counts for any part of it.
+ * `--all-tests` judges a target by every in-process test instead (slower: the fixture-wide parser and
+ * upload tests cover most of the code).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OUT = 'reports/mutation';
+
+/** Every folder of shared/ and server/, then their top-level files as one target each. */
+function defaultTargets() {
+  return ['shared', 'server'].flatMap((top) => {
+    const entries = readdirSync(ROOT + top, { withFileTypes: true });
+    const folders = entries.filter((e) => e.isDirectory()).map((e) => `${top}/${e.name}`);
+    return [...folders.sort(), `${top}/*.ts`];
+  });
+}
+
+/** `shared/series` → `shared/series/**\/*.ts`; a file or a glob as given. */
+function mutateGlob(target) {
+  const path = target.replace(/\/+$/, '');
+  if (path.includes('*')) return path;
+  return statSync(ROOT + path).isDirectory() ? `${path}/**/*.ts` : path;
+}
+
+/** A file name for a target: `shared/series` → `shared.series`, `shared/*.ts` → `shared.root`. */
+const slug = (target) => target.replace(/\/+$/, '').replace(/\/\*\.ts$/, '/root').replace(/[^\w.-]+/g, '.');
+
+/** Test globs a target is judged by (see above). */
+function testGlobs(target) {
+  const [top, sub] = target.replace(/\/+$/, '').split('/');
+  if (top === 'shared' && sub && !sub.includes('*') && !sub.endsWith('.ts')) return `test/shared/${sub}/**/*.test.ts`;
+  return `test/${top}/**/*.test.ts`;
+}
+
+const allTests = process.argv.includes('--all-tests');
+const targets = process.argv.slice(2).filter((a) => a !== '--all-tests');
+mkdirSync(ROOT + OUT, { recursive: true });
+let failed = 0;
+for (const target of targets.length > 0 ? targets : defaultTargets()) {
+  const name = slug(target);
+  console.log(`\n== mutating ${target}, judged by ${allTests ? 'every test' : testGlobs(target)} (${OUT}/${name}.json)`);
+  // stryker.config.mjs and vitest.mutation.config.ts read the target from these variables.
+  const env = {
+    ...process.env,
+    MUTATE_GLOB: mutateGlob(target),
+    MUTATE_NAME: name,
+    ...(allTests ? {} : { MUTATE_TESTS: testGlobs(target) }),
+  };
+  const stryker = ROOT + 'node_modules/@stryker-mutator/core/bin/stryker.js';
+  const result = spawnSync(process.execPath, [stryker, 'run', 'stryker.config.mjs'], { cwd: ROOT, stdio: 'inherit', env });
+  if (result.status !== 0) {
+    console.error(`mutate: Stryker failed on ${target} (exit ${result.status ?? result.signal})`);
+    failed++;
+  }
+}
+spawnSync(process.execPath, [ROOT + 'test/tools/mutation-score.mjs'], { cwd: ROOT, stdio: 'inherit' });
+process.exitCode = failed > 0 ? 1 : 0;

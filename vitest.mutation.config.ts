@@ -1,0 +1,21 @@
+/**
+ * The test run Stryker mutates against (`npm run mutate`): every in-process test of shared/ and server/.
+ * Left out: the browser tests (test/web/*.test.ts: minutes per mutant, and they test web/, which is not
+ * mutated), the Dockerfile check, and the tests that run the code in a child process (the CLI through npx,
+ * server/main.ts as a process): a mutant is switched on inside the test process only, so those tests would
+ * run the unmutated code and only cost time.
+ * MUTATE_TESTS (set by test/tools/mutate.mjs: comma-separated globs) narrows the run to the tests of the
+ * folder being mutated.
+ */
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    // Replaces the base list (mergeConfig would append to it).
+    include: process.env.MUTATE_TESTS?.split(',') ?? base.test?.include,
+    exclude: ['test/web/*.test.ts', 'test/docker/**', 'test/server/cli.test.ts', 'test/server/main.test.ts', '**/node_modules/**'],
+  },
+});
