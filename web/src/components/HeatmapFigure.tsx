@@ -93,6 +93,7 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
       />
       <div className="stats-scroll">
         <StatsTable
+          sortable
           caption={t.statsCaption(title)}
           rows={rows.map((r, i) => ({
             id: r.key,

@@ -90,6 +90,16 @@ const en = {
 
   chartsCount: (n: number) => `${n} charts`,
   showAll: (n: number, section: string, more: number) => `Show all ${n} ${section} charts (${more} more)`,
+  busiestShown: (n: number, total: number) =>
+    `The ${n} busiest of ${total} devices (by their average over the run) are drawn, busiest first.`,
+  searchDevices: 'Search devices',
+  searchIn: (section: string) => `Search ${section} devices`,
+  sortIn: (section: string) => `Sort ${section} devices`,
+  sortBusiest: 'Busiest first (average)',
+  sortName: 'By name',
+  sortFile: 'File order',
+  listMore: (n: number, total: number) => `${n} of ${total} listed: search to narrow them down.`,
+  noMatch: 'No device matches.',
   downloadPng: 'Download PNG',
   graphLabel: (h: string) => `${h}: graph over time. The statistics table below gives the values.`,
   plotKeys: 'Drag to zoom, Shift+drag to pan, wheel to zoom. Keys: ← → pan, + − zoom, 0 reset.',
@@ -100,6 +110,7 @@ const en = {
   p95: 'p95',
   max: 'max',
   notDrawn: '(not drawn)',
+  sortBy: (column: string) => `Sort by ${column}`,
   toggleSeries: (label: string) => `Draw ${label}`,
   trendLabel: (label: string) => `${label} trend`,
   noteSum: (n: number, noun: string, names: string, missing: string) =>
@@ -239,6 +250,15 @@ const ja: Messages = {
 
   chartsCount: (n: number) => `${n} 個のグラフ`,
   showAll: (n: number, section: string, more: number) => `${section} のグラフをすべて表示 (全 ${n} 個、残り ${more} 個)`,
+  busiestShown: (n: number, total: number) => `${total} 台のうち、全期間の平均が大きい ${n} 台を大きい順に表示しています。`,
+  searchDevices: 'デバイスを検索',
+  searchIn: (section: string) => `${section} のデバイスを検索`,
+  sortIn: (section: string) => `${section} のデバイスの並び順`,
+  sortBusiest: '平均の大きい順',
+  sortName: '名前順',
+  sortFile: 'ファイルの順',
+  listMore: (n: number, total: number) => `${total} 件中 ${n} 件を表示。検索で絞り込めます。`,
+  noMatch: '一致するデバイスはありません。',
   downloadPng: 'PNG をダウンロード',
   graphLabel: (h: string) => `${h}: 時系列グラフ。値は下の統計表にあります。`,
   plotKeys: 'ドラッグでズーム、Shift+ドラッグで移動、ホイールでズーム。キー: ← → 移動、+ − ズーム、0 リセット。',
@@ -249,6 +269,7 @@ const ja: Messages = {
   p95: '95 パーセンタイル',
   max: '最大',
   notDrawn: '(描画なし)',
+  sortBy: (column: string) => `${column}で並べ替え`,
   toggleSeries: (label: string) => `${label} を描画`,
   trendLabel: (label: string) => `${label} のトレンド`,
   noteSum: (n: number, noun: string, names: string, missing: string) =>
