@@ -79,7 +79,7 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
           </span>
           <span>%</span>
         </span>
-        <button type="button" className="png-button" onClick={download}>
+        <button type="button" className="png-button" onClick={download} aria-label={t.downloadPngOf(title)}>
           {t.downloadPng}
         </button>
         <p className="chart-note">{t.heatmapCaption}</p>
@@ -95,6 +95,7 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
         <StatsTable
           sortable
           caption={t.statsCaption(title)}
+          chartTitle={title}
           rows={rows.map((r, i) => ({
             id: r.key,
             label: r.name,

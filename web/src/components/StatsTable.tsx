@@ -47,12 +47,15 @@ export function sortRows(rows: readonly StatsRow[], sort: Sort | null): readonly
 
 export function StatsTable({
   caption,
+  chartTitle,
   rows,
   onToggle,
   className = '',
   sortable = false,
 }: {
   caption: string;
+  /** The chart's title: in the names of the table's buttons, which many charts repeat ("user"). */
+  chartTitle: string;
   rows: readonly StatsRow[];
   onToggle?: (id: string, show: boolean) => void;
   className?: string;
@@ -75,7 +78,7 @@ export function StatsTable({
     const next: Sort = active ? { key, descending: !sort.descending } : { key, descending: key !== 'series' };
     return (
       <th key={key} scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
-        <button type="button" className="sort-button" onClick={() => setSort(next)} aria-label={t.sortBy(names[key])}>
+        <button type="button" className="sort-button" onClick={() => setSort(next)} aria-label={t.sortBy(names[key], chartTitle)}>
           {names[key]}
           <span aria-hidden="true" className="sort-mark">
             {active ? (sort.descending ? ' ▼' : ' ▲') : ''}
@@ -99,6 +102,7 @@ export function StatsTable({
                   type="button"
                   className="series-toggle"
                   aria-pressed={r.shown}
+                  aria-label={t.seriesIn(r.label, chartTitle)}
                   title={t.toggleSeries(r.label)}
                   onClick={() => onToggle(r.id, !r.shown)}
                 >
