@@ -66,10 +66,11 @@ export function StatsTable({
   const [sort, setSort] = useState<Sort | null>(null);
   const names: Record<SortKey, string> = { series: t.series, min: t.min, avg: t.avg, p95: t.p95, max: t.max };
   const header = (key: SortKey) => {
+    const text = key === 'p95' ? <abbr title={t.p95Full}>{names[key]}</abbr> : names[key];
     if (!sortable) {
       return (
         <th key={key} scope="col">
-          {names[key]}
+          {text}
         </th>
       );
     }
@@ -79,7 +80,7 @@ export function StatsTable({
     return (
       <th key={key} scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}>
         <button type="button" className="sort-button" onClick={() => setSort(next)} aria-label={t.sortBy(names[key], chartTitle)}>
-          {names[key]}
+          {text}
           <span aria-hidden="true" className="sort-mark">
             {active ? (sort.descending ? ' ▼' : ' ▲') : ''}
           </span>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'rea
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../shared/limits.js';
 import { ApiFailure, getConfig, uploadReport, type Upload } from '../api/client.js';
 import { formatBytes } from '../format.js';
+import { FailureMessage } from '../components/FailureMessage.js';
 import { useT } from '../i18n/i18n.js';
 import { navigate } from '../router.js';
 
@@ -14,6 +15,8 @@ type Phase =
 interface Problem {
   title: string;
   message: string;
+  /** A failure from the server: said in the page's language at render time (i18n/api-errors.ts). */
+  failure?: ApiFailure;
 }
 
 const SUGGESTED = 'dstat -tfvnrl --output load.csv 1';
@@ -133,6 +136,7 @@ export function UploadPage() {
         setProblem({
           title: t.couldNotGraph(file.name),
           message: err instanceof Error ? err.message : t.uploadFailed,
+          ...(err instanceof ApiFailure ? { failure: err } : {}),
         });
       },
     );
@@ -229,7 +233,7 @@ export function UploadPage() {
         {problem && (
           <div className="notice error">
             <p className="notice-title">{problem.title}</p>
-            <p className="notice-message">{problem.message}</p>
+            <FailureMessage message={problem.message} failure={problem.failure} />
           </div>
         )}
       </div>
