@@ -96,14 +96,16 @@ describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
             { timeout: HOOK_TIMEOUT_MS },
           ),
         );
-        const marks = await page.evaluate(() =>
-          performance.getEntriesByType('mark').map((m) => ({ name: m.name, t: m.startTime })),
-        );
+        // Marks and painted figures read at the same moment (charts near the screen keep painting).
+        const { marks, painted } = await page.evaluate(() => {
+          const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<DomElement> } }).document;
+          return {
+            marks: performance.getEntriesByType('mark').map((m) => ({ name: m.name, t: m.startTime })),
+            painted: Array.from(doc.querySelectorAll('figure.chart-panel[data-painted="true"]')).map((e) => e.getAttribute('data-chart')),
+          };
+        });
         const at = (n: string) => marks.find((m) => m.name === n)?.t ?? NaN;
         expect(at('dv:first-screen')).toBeGreaterThanOrEqual(at('dv:report-loaded'));
-        const painted = await page
-          .locator('figure.chart-panel[data-painted="true"]')
-          .evaluateAll((els: DomElement[]) => els.map((e) => e.getAttribute('data-chart')));
         expect(painted.length).toBeGreaterThan(0);
         for (const key of painted) expect(marks.map((m) => m.name), `mark for ${key}`).toContain(`dv:painted:${key}`);
       }),
