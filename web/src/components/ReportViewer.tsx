@@ -172,6 +172,7 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
     for (const { shown } of drawn.values()) for (const i of shown) keys.add(i.kind === 'chart' ? i.chart.key : HEATMAP_KEY);
     return keys;
   }, [drawn]);
+  const { growing, grown } = useProgressive(drawn);
   // A chart the sidebar asks for that is not drawn yet (past the busiest): show its section in full, then go.
   const [reveal, setReveal] = useState<string | null>(null);
   const onReveal = useCallback(
@@ -184,9 +185,11 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
   );
   useEffect(() => {
     if (!reveal) return;
-    document.getElementById(reveal)?.scrollIntoView({ block: 'start' });
+    const el = document.getElementById(reveal);
+    if (!el) return; // not rendered yet: the section is still growing
+    el.scrollIntoView({ block: 'start' });
     setReveal(null);
-  }, [reveal, drawn]);
+  }, [reveal, drawn, grown]);
 
   const toggle = useCallback(
     (key: string, show: boolean): void => {
@@ -282,7 +285,7 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
                 </h2>
                 {more > 0 && <p className="section-note">{t.busiestShown(BUSIEST_DEVICES, more + BUSIEST_DEVICES)}</p>}
                 <div className="chart-grid">
-                  {shown.map((item, index) => {
+                  {shown.slice(0, growing(s.section, shown.length)).map((item, index) => {
                     if (item.kind === 'heatmap') {
                       return (
                         <HeatmapFigure
@@ -337,3 +340,41 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
   );
 }
 
+
+/** Placeholders added per task when a section is shown in full, so that the page answers input meanwhile. */
+const GROW_STEP = 150;
+
+/**
+ * How many of a section's charts to render now: every one for a normal section; for a section just shown
+ * in full (a thousand disks), EAGER_CHARTS more than before and then GROW_STEP more per task, each task
+ * after a painted frame, until all are there.
+ */
+function useProgressive(drawn: ReadonlyMap<string, { shown: readonly unknown[] }>): {
+  growing: (section: string, total: number) => number;
+  /** Changes whenever more charts are rendered. */
+  grown: unknown;
+} {
+  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(() => new Map());
+  useEffect(() => {
+    const behind = [...drawn].filter(([section, d]) => d.shown.length > (counts.get(section) ?? EAGER_CHARTS));
+    if (behind.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        setCounts((c) => {
+          const next = new Map(c);
+          for (const [section, d] of behind) next.set(section, Math.min(d.shown.length, (c.get(section) ?? EAGER_CHARTS) + GROW_STEP));
+          return next;
+        });
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [drawn, counts]);
+  return {
+    growing: (section, total) => Math.min(total, Math.max(counts.get(section) ?? EAGER_CHARTS, EAGER_CHARTS)),
+    grown: counts,
+  };
+}
