@@ -20,14 +20,10 @@ import { BUSIEST_DEVICES, busiestFirst, chartLoad } from '../view/busiest.js';
 import { ChartPanel } from './ChartPanel.js';
 import { HeatmapFigure } from './HeatmapFigure.js';
 import { LazyChart, LazyContext, LazyTracker } from './LazyChart.js';
+import { EAGER_CHARTS, useProgressive } from './use-progressive.js';
 import { Sidebar } from './Sidebar.js';
 import { Toolbar } from './Toolbar.js';
 
-/**
- * Charts of a section built at once; those after them (a section shown in full: 1 699 disks, 192 CPUs
- * without the heatmap) are mounted only near the viewport (LazyChart).
- */
-const EAGER_CHARTS = 32;
 /** Height of a chart's caption, padding and statistics header, and of one statistics row (CSS px, estimates). */
 const CHART_CHROME_PX = 80;
 const STATS_ROW_PX = 22;
@@ -245,136 +241,98 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
 
   return (
     <LazyContext.Provider value={lazy}>
-    <div className="report-body">
-      <Sidebar
-        display={display}
-        hidden={hidden}
-        chartIds={chartIds}
-        sectionIds={sectionIds}
-        showIdle={options.idle}
-        onToggle={toggle}
-        onShowIdle={(v) => store.setOptions({ idle: v })}
-        onShowAll={() => store.setOptions({ hide: [] })}
-        drawnKeys={drawnKeys}
-        load={load}
-        onReveal={onReveal}
-      />
-      <div className="charts-column" id="graphs" tabIndex={-1}>
-        <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
-        {cut === null && options.offset > 0 && (
-          <p className="notice" role="status">
-            {t.cutEmpty(formatDuration(options.offset * 1000, lang))}
-          </p>
-        )}
-        <div
-          ref={chartsRef}
-          className={`charts${options.cols !== null ? ' fixed-cols' : ''}`}
-          style={gridStyle}
-          data-cols={options.cols ?? 'auto'}
-        >
-          {display.sections.map((s) => {
-            if (s.items.length === 0) return null;
-            const { shown, more } = drawn.get(s.section) ?? { shown: s.items, more: 0 };
-            const id = sectionIds.get(s.section)!;
-            const title = sectionTitle(s.section, lang);
-            return (
-              <section key={id} id={id} aria-labelledby={`${id}-h`} className="chart-section" data-section-charts={shown.length}>
-                <h2 id={`${id}-h`}>
-                  {title}
-                  {s.items.length > 1 && <span className="section-count"> · {t.chartsCount(s.items.length)}</span>}
-                </h2>
-                {more > 0 && <p className="section-note">{t.busiestShown(BUSIEST_DEVICES, more + BUSIEST_DEVICES)}</p>}
-                <div className="chart-grid">
-                  {shown.slice(0, growing(s.section, shown.length)).map((item, index) => {
-                    if (item.kind === 'heatmap') {
-                      return (
-                        <HeatmapFigure
-                          key={HEATMAP_KEY}
-                          run={run}
-                          cpus={item.cpus}
+      <div className="report-body">
+        <Sidebar
+          display={display}
+          hidden={hidden}
+          chartIds={chartIds}
+          sectionIds={sectionIds}
+          showIdle={options.idle}
+          onToggle={toggle}
+          onShowIdle={(v) => store.setOptions({ idle: v })}
+          onShowAll={() => store.setOptions({ hide: [] })}
+          drawnKeys={drawnKeys}
+          load={load}
+          onReveal={onReveal}
+        />
+        <div className="charts-column" id="graphs" tabIndex={-1}>
+          <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
+          {cut === null && options.offset > 0 && (
+            <p className="notice" role="status">
+              {t.cutEmpty(formatDuration(options.offset * 1000, lang))}
+            </p>
+          )}
+          <div
+            ref={chartsRef}
+            className={`charts${options.cols !== null ? ' fixed-cols' : ''}`}
+            style={gridStyle}
+            data-cols={options.cols ?? 'auto'}
+          >
+            {display.sections.map((s) => {
+              if (s.items.length === 0) return null;
+              const { shown, more } = drawn.get(s.section) ?? { shown: s.items, more: 0 };
+              const id = sectionIds.get(s.section)!;
+              const title = sectionTitle(s.section, lang);
+              return (
+                <section key={id} id={id} aria-labelledby={`${id}-h`} className="chart-section" data-section-charts={shown.length}>
+                  <h2 id={`${id}-h`}>
+                    {title}
+                    {s.items.length > 1 && <span className="section-count"> · {t.chartsCount(s.items.length)}</span>}
+                  </h2>
+                  {more > 0 && <p className="section-note">{t.busiestShown(BUSIEST_DEVICES, more + BUSIEST_DEVICES)}</p>}
+                  <div className="chart-grid">
+                    {shown.slice(0, growing(s.section, shown.length)).map((item, index) => {
+                      if (item.kind === 'heatmap') {
+                        return (
+                          <HeatmapFigure
+                            key={HEATMAP_KEY}
+                            run={run}
+                            cpus={item.cpus}
+                            coordinator={coordinator}
+                            domId={chartIds.get(HEATMAP_KEY)!}
+                            height={options.height}
+                          />
+                        );
+                      }
+                      const domId = chartIds.get(item.chart.key)!;
+                      const panel = () => (
+                        <ChartPanel
+                          key={item.chart.key}
+                          chart={item.chart}
                           coordinator={coordinator}
-                          domId={chartIds.get(HEATMAP_KEY)!}
-                          height={options.height}
+                          domId={domId}
+                          hidden={hidden}
+                          onToggleSeries={toggle}
                         />
                       );
-                    }
-                    const domId = chartIds.get(item.chart.key)!;
-                    const panel = () => (
-                      <ChartPanel
-                        key={item.chart.key}
-                        chart={item.chart}
-                        coordinator={coordinator}
-                        domId={domId}
-                        hidden={hidden}
-                        onToggleSeries={toggle}
-                      />
-                    );
-                    if (index < EAGER_CHARTS) return panel();
-                    return (
-                      <LazyChart
-                        key={item.chart.key}
-                        domId={domId}
-                        chartKey={item.chart.key}
-                        title={chartTitle(item.chart, lang)}
-                        estimate={options.height + CHART_CHROME_PX + STATS_ROW_PX * item.chart.series.length}
-                      >
-                        {panel}
-                      </LazyChart>
-                    );
-                  })}
-                </div>
-                {more > 0 && (
-                  <p className="show-more">
-                    <button type="button" onClick={() => setExpanded((e) => new Set(e).add(s.section))}>
-                      {t.showAll(s.items.length, title, more)}
-                    </button>
-                  </p>
-                )}
-              </section>
-            );
-          })}
+                      if (index < EAGER_CHARTS) return panel();
+                      return (
+                        <LazyChart
+                          key={item.chart.key}
+                          domId={domId}
+                          chartKey={item.chart.key}
+                          title={chartTitle(item.chart, lang)}
+                          estimate={options.height + CHART_CHROME_PX + STATS_ROW_PX * item.chart.series.length}
+                        >
+                          {panel}
+                        </LazyChart>
+                      );
+                    })}
+                  </div>
+                  {more > 0 && (
+                    <p className="show-more">
+                      <button type="button" onClick={() => setExpanded((e) => new Set(e).add(s.section))}>
+                        {t.showAll(s.items.length, title, more)}
+                      </button>
+                    </p>
+                  )}
+                </section>
+              );
+            })}
+          </div>
         </div>
       </div>
-    </div>
     </LazyContext.Provider>
   );
 }
 
-
-/** Placeholders added per task when a section is shown in full, so that the page answers input meanwhile. */
-const GROW_STEP = 150;
-
-/**
- * How many of a section's charts to render now: every one for a normal section; for a section just shown
- * in full (a thousand disks), EAGER_CHARTS more than before and then GROW_STEP more per task, each task
- * after a painted frame, until all are there.
- */
-function useProgressive(drawn: ReadonlyMap<string, { shown: readonly unknown[] }>): {
-  growing: (section: string, total: number) => number;
-  /** Changes whenever more charts are rendered. */
-  grown: unknown;
-} {
-  const [counts, setCounts] = useState<ReadonlyMap<string, number>>(() => new Map());
-  useEffect(() => {
-    const behind = [...drawn].filter(([section, d]) => d.shown.length > (counts.get(section) ?? EAGER_CHARTS));
-    if (behind.length === 0) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        setCounts((c) => {
-          const next = new Map(c);
-          for (const [section, d] of behind) next.set(section, Math.min(d.shown.length, (c.get(section) ?? EAGER_CHARTS) + GROW_STEP));
-          return next;
-        });
-      }, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [drawn, counts]);
-  return {
-    growing: (section, total) => Math.min(total, Math.max(counts.get(section) ?? EAGER_CHARTS, EAGER_CHARTS)),
-    grown: counts,
-  };
-}
