@@ -1,6 +1,6 @@
 /**
  * A chart mounted only while it is near the viewport. "Show all" on a host with 1 699 disks would otherwise
- * build 3 400 figures, canvases and statistics tables at once (3.6–4.9 s of a frozen page); here a chart far
+ * build a thousand figures, canvases and statistics tables at once (3.6–4.9 s of a frozen page); here a chart far
  * away is a placeholder of its height — a `figure.chart-panel` with its heading and `data-painted="false"`
  * (docs/ui-contract.md §1) — and becomes the real chart when it comes within a screen and a half, and a
  * placeholder again (of its measured height) when it is four screens away, so the page keeps a bounded
