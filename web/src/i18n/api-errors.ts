@@ -12,6 +12,7 @@ const JA: Readonly<Record<ApiErrorCode, string>> = {
   NOT_DSTAT: 'dstat のログではありません (dstat --output で書き出した CSV を選んでください)。',
   EMPTY_FILE: 'ファイルが空です。',
   NO_DATA_ROWS: 'ヘッダーはありますが、データの行がありません。',
+  ROWS_MISALIGNED: 'ほとんどの行の列数がヘッダーと合いません (値が別の列に入ってしまうため読み取れません)。',
   BINARY_FILE: 'テキストファイルではありません (画像や圧縮ファイルのようです)。',
   TOO_LARGE: 'ファイルが大きすぎて読み取れません。',
   PARSE_FAILED: 'ファイルの読み取り中に問題が起きました。このファイルを添えて報告していただけると助かります。',
