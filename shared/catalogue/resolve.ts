@@ -10,6 +10,8 @@
  *   to a generic chart per group and unit at the end. Text series (top-* process names) are not charted.
  * - No total group but two or more devices: the total is computed (sum, or mean for CPU %), leaving out the
  *   devices the producer itself leaves out of its totals, and the chart says so in its note.
+ * - A family's total is never collapsed as idle; without a total, its first counted device stands in for it
+ *   (a log whose only NIC sent nothing still has its network chart).
  */
 import { CATALOGUE, GENERIC_SECTION } from './catalogue.js';
 import {
@@ -85,16 +87,18 @@ export function resolveCharts(series: readonly SeriesInfo[], catalogue: readonly
       const name = spec.device.exec(group)?.groups?.['dev'];
       if (name) devices.push({ group, name });
     }
-    if (totalGroup) {
-      const chart = fromGroup(spec, totalGroup, `${spec.id}:total`, 'total');
-      if (chart) charts.push(chart);
-    } else {
-      const derived = derivedTotal(spec, devices, byGroup);
-      if (derived) charts.push(derived);
-    }
+    let total: ResolvedChart | null = null;
+    if (totalGroup) total = fromGroup(spec, totalGroup, `${spec.id}:total`, 'total');
+    else total = derivedTotal(spec, devices, byGroup);
+    if (total) charts.push(total);
+    // Without a total (one device, or one the producer counts), a device stands for its family: it is
+    // drawn even when idle, because an idle network or disk is itself a finding.
+    const stand = total ? null : (devices.find((d) => !spec.excludeFromTotal?.test(d.name)) ?? devices[0]);
     for (const d of devices) {
       const chart = fromGroup(spec, d.group, `${spec.id}:${d.name}`, d.name);
-      if (chart) charts.push(chart);
+      if (!chart) continue;
+      if (d === stand) chart.collapseIdle = false;
+      charts.push(chart);
     }
   }
 

@@ -96,14 +96,16 @@ describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
             { timeout: HOOK_TIMEOUT_MS },
           ),
         );
-        const marks = await page.evaluate(() =>
-          performance.getEntriesByType('mark').map((m) => ({ name: m.name, t: m.startTime })),
-        );
+        // Marks and painted figures read at the same moment (charts near the screen keep painting).
+        const { marks, painted } = await page.evaluate(() => {
+          const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<DomElement> } }).document;
+          return {
+            marks: performance.getEntriesByType('mark').map((m) => ({ name: m.name, t: m.startTime })),
+            painted: Array.from(doc.querySelectorAll('figure.chart-panel[data-painted="true"]')).map((e) => e.getAttribute('data-chart')),
+          };
+        });
         const at = (n: string) => marks.find((m) => m.name === n)?.t ?? NaN;
         expect(at('dv:first-screen')).toBeGreaterThanOrEqual(at('dv:report-loaded'));
-        const painted = await page
-          .locator('figure.chart-panel[data-painted="true"]')
-          .evaluateAll((els: DomElement[]) => els.map((e) => e.getAttribute('data-chart')));
         expect(painted.length).toBeGreaterThan(0);
         for (const key of painted) expect(marks.map((m) => m.name), `mark for ${key}`).toContain(`dv:painted:${key}`);
       }),
@@ -158,7 +160,7 @@ describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
   );
 
   it(
-    'hovering one chart shows the crosshair at the same time in every painted chart, and leaving hides it',
+    'hovering one chart shows the crosshair at the same time in every painted chart, the readout beside the pointer only in that chart, and leaving hides them',
     () =>
       h.run(async () => {
         // A tall window: several charts painted and on screen at once.
@@ -168,12 +170,33 @@ describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
         await waitForPainted(a, HOOK_TIMEOUT_MS);
         await a.scrollIntoViewIfNeeded();
         const box = await plotBox(a);
-        await page.mouse.move(box.left + (box.right - box.left) * 0.4, (box.top + box.bottom) / 2, { steps: 3 });
+        const pointer = { x: box.left + (box.right - box.left) * 0.4, y: (box.top + box.bottom) / 2 };
+        await page.mouse.move(pointer.x, pointer.y, { steps: 3 });
 
         const own = a.locator('[data-crosshair]');
         await expectHook('[data-crosshair] in the hovered chart', own.first().waitFor({ state: 'visible', timeout: 3000 }));
         const t = await own.first().getAttribute('data-time');
         expect(t, 'data-time of the crosshair').toMatch(/^\d+(\.\d+)?$/);
+
+        // The readout of the hovered chart: visible, with values, and beside the pointer (its nearest corner
+        // within 12 px + a pixel of rounding, horizontally and vertically).
+        const ownReadout = a.locator('[data-readout]').first();
+        expect(await ownReadout.isVisible(), 'readout visible in the hovered chart').toBe(true);
+        expect(await ownReadout.innerText(), 'readout has values').toMatch(/\d/);
+        const r = (await ownReadout.boundingBox())!;
+        const dx = Math.min(Math.abs(r.x - pointer.x), Math.abs(r.x + r.width - pointer.x));
+        const dy = Math.min(Math.abs(r.y - pointer.y), Math.abs(r.y + r.height - pointer.y));
+        expect(dx, `readout ${JSON.stringify(r)} beside the pointer ${JSON.stringify(pointer)} (x)`).toBeLessThanOrEqual(14);
+        expect(dy, `readout ${JSON.stringify(r)} beside the pointer ${JSON.stringify(pointer)} (y)`).toBeLessThanOrEqual(14);
+        // Moving down the same chart moves the readout with the pointer.
+        const low = box.bottom - 4;
+        await page.mouse.move(pointer.x, low, { steps: 2 });
+        // Low in the plot: the readout sits above the pointer, its bottom edge 12 px over it.
+        await expect
+          .poll(async () => Math.round(low - (await ownReadout.boundingBox())!.y - (await ownReadout.boundingBox())!.height), { timeout: 3000 })
+          .toBeGreaterThanOrEqual(10);
+        const lowBox = (await ownReadout.boundingBox())!;
+        expect(low - (lowBox.y + lowBox.height), 'readout just above the pointer').toBeLessThanOrEqual(14);
 
         const others = await visiblePaintedCharts(page);
         expect(others.length, 'other painted charts on screen').toBeGreaterThan(1);
@@ -183,9 +206,9 @@ describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
           await cross.first().waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
           expect(await cross.first().isVisible(), `crosshair visible in "${name}"`).toBe(true);
           expect(await cross.first().getAttribute('data-time'), `crosshair time in "${name}"`).toBe(t);
-          const readout = chart.locator('[data-readout]');
-          expect(await readout.first().isVisible(), `readout visible in "${name}"`).toBe(true);
-          expect(await readout.first().innerText(), `readout of "${name}" has values`).toMatch(/\d/);
+          if (name.trim() === 'CPU usage cpu0') continue;
+          const readout = chart.locator('[data-readout]:visible');
+          expect(await readout.count(), `no readout box over the peaks of "${name}"`).toBe(0);
         }
 
         await page.mouse.move(2, 2);

@@ -61,7 +61,21 @@ describe('idleChartKeys', () => {
   it('marks which charts may be collapsed in the catalogue', () => {
     const charts = resolveCharts(series);
     const collapsible = charts.filter((c) => c.collapseIdle).map((c) => c.key);
-    expect(collapsible).toEqual(['disk:vda', 'disk:loop0', 'disk:zram0', 'iops:vda', 'iops:loop0', 'net:eth0', 'net:lo']);
+    // net:eth0 is the network's only counted interface (lo is not in dstat's total): it stands for the family.
+    expect(collapsible).toEqual(['disk:vda', 'disk:loop0', 'disk:zram0', 'iops:vda', 'iops:loop0', 'net:lo']);
+  });
+
+  it('never collapses a family whose every device is idle: its total, or the device standing for it, stays', () => {
+    const quiet = (): Float64Array => Float64Array.from([5, 0, 0, 0]);
+    const oneNic = resolveCharts([info('net/eth0', 'recv'), info('net/eth0', 'send')]);
+    expect([...idleChartKeys(oneNic, quiet, 1)]).toEqual([]);
+    const withTotal = resolveCharts([
+      ...['total', 'eth0', 'eth1'].flatMap((d) => [info(`net/${d}`, 'recv'), info(`net/${d}`, 'send')]),
+    ]);
+    expect([...idleChartKeys(withTotal, quiet, 1)].sort()).toEqual(['net:eth0', 'net:eth1']);
+    const derived = resolveCharts(['sda', 'sdb'].flatMap((d) => [info(`dsk/${d}`, 'read'), info(`dsk/${d}`, 'writ')]));
+    expect(derived.map((c) => c.key)).toContain('disk:total');
+    expect([...idleChartKeys(derived, quiet, 1)].sort()).toEqual(['disk:sda', 'disk:sdb']);
   });
 
   it('d072: loop0..7 and zram0 are idle in the real file', async () => {

@@ -231,10 +231,12 @@ describe('language', () => {
   it('has every message in both languages', () => {
     expect(Object.keys(MESSAGES.ja).sort()).toEqual(Object.keys(MESSAGES.en).sort());
     expect(MESSAGES.ja.resetZoom).toBe('ズームをリセット');
-    expect([MESSAGES.ja.min, MESSAGES.ja.avg, MESSAGES.ja.p95, MESSAGES.ja.max]).toEqual(['最小', '平均', '95 パーセンタイル', '最大']);
+    // p95 stays short in Japanese (a long header squeezed the series names); the full name is its <abbr> title.
+    expect([MESSAGES.ja.min, MESSAGES.ja.avg, MESSAGES.ja.p95, MESSAGES.ja.max]).toEqual(['最小', '平均', 'p95', '最大']);
+    expect(MESSAGES.ja.p95Full).toBe('95 パーセンタイル');
   });
 
-  it('titles charts in Japanese, keeping device and group names as recorded', () => {
+  it('titles charts in Japanese, keeping device names as recorded and naming known plugin groups', () => {
     const info = (group: string, column: string, unit: string): SeriesInfo => ({ id: `${group}/${column}`, group, column, unit, kind: 'number' });
     const charts = resolveCharts([
       info('cpu0 usage', 'usr', '%'),
@@ -252,7 +254,7 @@ describe('language', () => {
       'disk:vda': 'ディスク I/O vda',
       'net:eth0': 'ネットワーク I/O eth0',
       load: 'ロードアベレージ',
-      'other:tcp sockets': 'tcp sockets',
+      'other:tcp sockets': 'TCP ソケット',
     });
     const total = charts.find((c) => c.key === 'cpu:total')!;
     expect(chartNote(total, 'en')).toBe(total.note);

@@ -6,7 +6,8 @@
  *   `update('none')` on data re-reduced for the window), the ones within a screen of the viewport after
  *   that frame is painted, a few per task; charts further away when they come near. Nothing off screen
  *   delays what is on screen.
- * - Hover moves a crosshair and a readout that are DOM elements over each chart (never a Chart.js redraw).
+ * - Hover moves a crosshair (a DOM element) over each chart, and the readout of the values beside the
+ *   pointer in the chart under it (never a Chart.js redraw).
  * - Charts get a Chart.js instance when they come near the viewport; at most MAX_INSTANCES are kept, the
  *   least recently drawn far ones are released.
  * - The statistics of every chart follow the window: on-screen and near charts right after the frame,
@@ -72,8 +73,6 @@ export interface Panel {
   drawnVersion: number;
   statsVersion: number;
   lastDrawn: number;
-  /** The readout depends on the pointer's height too (the heatmap's CPU under the pointer). */
-  readonly tracksPointerY?: boolean;
   /** Draw for the context (create the Chart.js instance if needed). */
   draw(ctx: ViewContext): void;
   /**
@@ -482,8 +481,10 @@ export class Coordinator {
     const w = this.ctx.window;
     const row = t === null || t < w.t0 - 1 || t > w.t1 + 1 ? null : this.ctx.run.nearestRow(t);
     const next = row !== null && row >= 0 ? row : null;
-    if (next === this.hoverRow && panel === this.hoverPanel && !panel?.tracksPointerY) {
+    if (next === this.hoverRow && panel === this.hoverPanel) {
+      // Same time: only the readout beside the pointer moves.
       this.hoverY = pointerY;
+      if (panel?.painted) panel.crosshair(this.ctx, next, panel, pointerY);
       return;
     }
     this.hoverRow = next;

@@ -60,7 +60,6 @@ export function cpuBusy(run: RunData, chart: ResolvedChart): Float64Array {
 
 export class HeatmapPanel implements Panel {
   readonly key = 'cpu-heatmap';
-  readonly tracksPointerY = true;
   readonly target: Element;
   visible = false;
   near = false;
@@ -181,7 +180,7 @@ export class HeatmapPanel implements Panel {
       g.fillText(Array.isArray(label) ? label[0]! : label, x, plot.top + plot.height + 6);
     });
 
-    this.overlay.setArea(plot, width);
+    this.overlay.setArea(plot, width, height);
     this.drawn = true;
     this.drawnVersion = ctx.version;
     this.figure.dataset['xMin'] = String(ctx.window.t0);
@@ -223,6 +222,10 @@ export class HeatmapPanel implements Panel {
       this.overlay.hide();
       return;
     }
+    if (origin !== this || pointerY === null) {
+      this.overlay.show(ctx, row, [], null);
+      return;
+    }
     let sum = 0;
     let count = 0;
     let best = -1;
@@ -245,12 +248,12 @@ export class HeatmapPanel implements Panel {
       });
     }
     const area = this.overlay.area;
-    if (origin === this && pointerY !== null && area) {
+    if (area) {
       const k = Math.floor(((pointerY - area.top) / area.height) * this.cpus.length);
       const cpu = this.cpus[k];
       if (cpu) items.push({ colour: 'blue', label: `${this.labels.here} ${cpu.name}`, value: formatValue(cpu.busy[row]!, '%') });
     }
-    this.overlay.show(ctx, row, items);
+    this.overlay.show(ctx, row, items, pointerY);
   }
 
   release(): void {

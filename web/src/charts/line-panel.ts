@@ -217,6 +217,7 @@ export class LinePanel implements Panel {
     this.overlay.setArea(
       { left: area.left, top: area.top, width: area.right - area.left, height: area.bottom - area.top },
       width,
+      height,
     );
     this.drawnVersion = ctx.version;
     const fig = this.figure;
@@ -399,10 +400,15 @@ export class LinePanel implements Panel {
     return true;
   }
 
-  crosshair(ctx: ViewContext, row: number | null): void {
+  crosshair(ctx: ViewContext, row: number | null, origin: Panel | null, pointerY: number | null): void {
     const prepared = this.prepared;
     if (row === null || !prepared) {
       this.overlay.hide();
+      return;
+    }
+    // The values are read out only beside the pointer; the other charts show the time line alone.
+    if (origin !== this || pointerY === null) {
+      this.overlay.show(ctx, row, [], null);
       return;
     }
     const items = prepared.readout.map((d) => ({
@@ -411,7 +417,7 @@ export class LinePanel implements Panel {
       value: formatValue(d.values[row]!, d.spec.unit),
       muted: d.spec.role === 'hidden',
     }));
-    this.overlay.show(ctx, row, items);
+    this.overlay.show(ctx, row, items, pointerY);
   }
 
   release(): void {

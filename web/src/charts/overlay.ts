@@ -26,6 +26,8 @@ export interface ReadoutItem {
 
 /** Shortest drag that zooms (px). */
 const MIN_DRAG_PX = 10;
+/** Space between the pointer (and the crosshair) and the readout (CSS px). */
+const POINTER_GAP_PX = 12;
 
 interface Drag {
   /** -1 for the mouse. */
@@ -38,8 +40,9 @@ interface Drag {
 
 export class PlotOverlay {
   area: PlotArea | null = null;
-  /** Width of the whole box (CSS px), known from the last draw. */
+  /** Size of the whole box (CSS px), known from the last draw. */
   private boxWidth = 0;
+  private boxHeight = 0;
   private readonly line: HTMLDivElement;
   private readonly readout: HTMLDivElement;
   private readonly readoutTime: HTMLDivElement;
@@ -105,9 +108,10 @@ export class PlotOverlay {
     on('keydown', (e) => this.onKey(e));
   }
 
-  setArea(area: PlotArea, boxWidth: number): void {
+  setArea(area: PlotArea, boxWidth: number, boxHeight: number): void {
     this.area = area;
     this.boxWidth = boxWidth;
+    this.boxHeight = boxHeight;
   }
 
   private local(e: MouseEvent): { x: number; y: number } {
@@ -273,8 +277,12 @@ export class PlotOverlay {
     if (handled) e.preventDefault();
   }
 
-  /** Show the crosshair at `row` with the readout's items. */
-  show(ctx: ViewContext, row: number, items: readonly ReadoutItem[], extra?: string): void {
+  /**
+   * Show the crosshair at `row`. The readout (the items) is shown only in the chart under the pointer
+   * (`pointerY`, CSS px in the box; null in every other chart), next to the pointer, on the side with more
+   * room, so that it never covers the peaks of the other charts.
+   */
+  show(ctx: ViewContext, row: number, items: readonly ReadoutItem[], pointerY: number | null): void {
     const a = this.area;
     if (!a) return;
     const t = ctx.run.time[row]!;
@@ -290,23 +298,34 @@ export class PlotOverlay {
     line.style.height = `${a.height}px`;
     line.dataset['time'] = String(t);
     line.hidden = false;
+    this.shown = true;
 
-    this.readoutTime.textContent =
-      (ctx.xMode === 'elapsed' ? formatElapsed(t - ctx.origin) : formatDateTime(t)) + (extra ? ` · ${extra}` : '');
-    this.fillRows(items);
     const r = this.readout;
+    if (pointerY === null) {
+      r.hidden = true;
+      return;
+    }
+    this.readoutTime.textContent = ctx.xMode === 'elapsed' ? formatElapsed(t - ctx.origin) : formatDateTime(t);
+    this.fillRows(items);
     r.dataset['time'] = String(t);
-    // On the side of the line with more room; no measuring (no layout in the hover path).
+    // Beside the pointer, on the side of the line and of the pointer's height with more room; no measuring
+    // (no layout in the hover path): the far edge is anchored instead (right/bottom).
     if (x - a.left > a.width / 2) {
       r.style.left = '';
-      r.style.right = `${(this.boxWidth || a.left + a.width) - x + 8}px`;
+      r.style.right = `${(this.boxWidth || a.left + a.width) - x + POINTER_GAP_PX}px`;
     } else {
       r.style.right = '';
-      r.style.left = `${x + 8}px`;
+      r.style.left = `${x + POINTER_GAP_PX}px`;
     }
-    r.style.top = `${a.top + 4}px`;
+    const y = Math.max(a.top, Math.min(a.top + a.height, pointerY));
+    if (y - a.top > a.height / 2) {
+      r.style.top = '';
+      r.style.bottom = `${Math.max(0, this.boxHeight - y + POINTER_GAP_PX)}px`;
+    } else {
+      r.style.bottom = '';
+      r.style.top = `${y + POINTER_GAP_PX}px`;
+    }
     r.hidden = false;
-    this.shown = true;
   }
 
   private fillRows(items: readonly ReadoutItem[]): void {

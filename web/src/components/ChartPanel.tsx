@@ -68,7 +68,7 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
       <figcaption>
         <h3 id={headingId}>{title}</h3>
         {unit && <span className="chart-unit">{unit}</span>}
-        <button type="button" className="png-button" onClick={download}>
+        <button type="button" className="png-button" onClick={download} aria-label={t.downloadPngOf(title)}>
           {t.downloadPng}
         </button>
         {note && <p className="chart-note">{note}</p>}
@@ -76,6 +76,7 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
       <PlotBox title={title} boxRef={boxRef} canvasRef={canvasRef} overlayRef={overlayRef} />
       <StatsTable
         caption={t.statsCaption(title)}
+        chartTitle={title}
         rows={chart.series.map((s, i) => ({
           id: s.key,
           label: labels[i] ?? s.label,

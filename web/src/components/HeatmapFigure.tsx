@@ -79,7 +79,7 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
           </span>
           <span>%</span>
         </span>
-        <button type="button" className="png-button" onClick={download}>
+        <button type="button" className="png-button" onClick={download} aria-label={t.downloadPngOf(title)}>
           {t.downloadPng}
         </button>
         <p className="chart-note">{t.heatmapCaption}</p>
@@ -93,7 +93,9 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
       />
       <div className="stats-scroll">
         <StatsTable
+          sortable
           caption={t.statsCaption(title)}
+          chartTitle={title}
           rows={rows.map((r, i) => ({
             id: r.key,
             label: r.name,

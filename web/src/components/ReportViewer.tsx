@@ -4,25 +4,31 @@
  * coordinator (charts/coordinator.ts) without re-rendering React.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { YLimitOption } from '../../../shared/catalogue/index.js';
+import type { ResolvedChart, YLimitOption } from '../../../shared/catalogue/index.js';
 import { trendWindowMs } from '../../../shared/series/trend.js';
 import { rowsInWindow } from '../../../shared/series/window.js';
 import { Coordinator, type ThemeColours } from '../charts/coordinator.js';
 import { useLayoutAfterMount } from '../charts/use-panel.js';
 import type { RunData } from '../data/run-data.js';
 import { formatDuration } from '../format.js';
-import { sectionTitle, useLang, useT } from '../i18n/i18n.js';
+import { chartTitle, sectionTitle, useLang, useT } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
-import { cutExtent, displaySections, HEATMAP_KEY, viewFromWindow, windowFromView } from '../view/layout.js';
+import { chartMinWidthRem, cutExtent, displaySections, HEATMAP_KEY, viewFromWindow, windowFromView, type DisplayItem } from '../view/layout.js';
 import { normaliseHide } from '../view/view-state.js';
 import { useViewOptions, type ViewStore } from '../view/view-store.js';
+import { BUSIEST_DEVICES, busiestFirst, chartLoad } from '../view/busiest.js';
 import { ChartPanel } from './ChartPanel.js';
 import { HeatmapFigure } from './HeatmapFigure.js';
+import { LazyChart, LazyContext, LazyTracker } from './LazyChart.js';
+import { EAGER_CHARTS, useProgressive } from './use-progressive.js';
 import { Sidebar } from './Sidebar.js';
 import { Toolbar } from './Toolbar.js';
 
-/** Charts shown per section before a "show all" button (1 699 disks, 192 CPUs without the heatmap). */
-const SECTION_LIMIT = 24;
+/** Height of a chart's caption, padding and statistics header, and of one statistics row (CSS px, estimates). */
+const CHART_CHROME_PX = 80;
+const STATS_ROW_PX = 22;
+
+const chartOfItem = (item: DisplayItem): ResolvedChart | null => (item.kind === 'chart' ? item.chart : null);
 
 function slug(text: string): string {
   return text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'x';
@@ -140,6 +146,46 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
   const chartIds = useMemo(() => domIds([...run.charts.map((c) => c.key), HEATMAP_KEY], 'chart'), [run]);
   const sectionIds = useMemo(() => domIds(display.sections.map((s) => s.section), 'section'), [display]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [lazy] = useState(() => new LazyTracker());
+  useEffect(() => () => lazy.disconnect(), [lazy]);
+  const load = useMemo(() => {
+    const cache = new Map<string, number>();
+    return (c: ResolvedChart): number => {
+      let v = cache.get(c.key);
+      if (v === undefined) cache.set(c.key, (v = chartLoad(c, (id) => run.columns.get(id)?.stats)));
+      return v;
+    };
+  }, [run]);
+  const drawn = useMemo(
+    () =>
+      new Map(
+        display.sections.map((s) => [s.section, busiestFirst(s.items, chartOfItem, load, undefined, expanded.has(s.section))] as const),
+      ),
+    [display, load, expanded],
+  );
+  const drawnKeys = useMemo(() => {
+    const keys = new Set<string>();
+    for (const { shown } of drawn.values()) for (const i of shown) keys.add(i.kind === 'chart' ? i.chart.key : HEATMAP_KEY);
+    return keys;
+  }, [drawn]);
+  const { growing, grown } = useProgressive(drawn);
+  // A chart the sidebar asks for that is not drawn yet (past the busiest): show its section in full, then go.
+  const [reveal, setReveal] = useState<string | null>(null);
+  const onReveal = useCallback(
+    (key: string): void => {
+      const section = display.sections.find((s) => s.items.some((i) => i.kind === 'chart' && i.chart.key === key));
+      if (section) setExpanded((e) => new Set(e).add(section.section));
+      setReveal(chartIds.get(key) ?? null);
+    },
+    [display, chartIds],
+  );
+  useEffect(() => {
+    if (!reveal) return;
+    const el = document.getElementById(reveal);
+    if (!el) return; // not rendered yet: the section is still growing
+    el.scrollIntoView({ block: 'start' });
+    setReveal(null);
+  }, [reveal, drawn, grown]);
 
   const toggle = useCallback(
     (key: string, show: boolean): void => {
@@ -189,82 +235,104 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
 
   const gridStyle = {
     '--chart-height': `${options.height}px`,
+    '--chart-min-width': `${chartMinWidthRem(run.rows - run.firstRow)}rem`,
     ...(options.cols !== null ? { '--cols': String(options.cols) } : {}),
   } as CSSProperties;
 
   return (
-    <div className="report-body">
-      <Sidebar
-        display={display}
-        hidden={hidden}
-        chartIds={chartIds}
-        sectionIds={sectionIds}
-        showIdle={options.idle}
-        onToggle={toggle}
-        onShowIdle={(v) => store.setOptions({ idle: v })}
-        onShowAll={() => store.setOptions({ hide: [] })}
-      />
-      <div className="charts-column" id="graphs" tabIndex={-1}>
-        <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
-        {cut === null && options.offset > 0 && (
-          <p className="notice" role="status">
-            {t.cutEmpty(formatDuration(options.offset * 1000, lang))}
-          </p>
-        )}
-        <div
-          ref={chartsRef}
-          className={`charts${options.cols !== null ? ' fixed-cols' : ''}`}
-          style={gridStyle}
-          data-cols={options.cols ?? 'auto'}
-        >
-          {display.sections.map((s) => {
-            if (s.items.length === 0) return null;
-            const all = expanded.has(s.section) || s.items.length <= SECTION_LIMIT;
-            const shown = all ? s.items : s.items.slice(0, SECTION_LIMIT);
-            const id = sectionIds.get(s.section)!;
-            const title = sectionTitle(s.section, lang);
-            return (
-              <section key={id} id={id} aria-labelledby={`${id}-h`} className="chart-section">
-                <h2 id={`${id}-h`}>
-                  {title}
-                  {s.items.length > 1 && <span className="section-count"> · {t.chartsCount(s.items.length)}</span>}
-                </h2>
-                <div className="chart-grid">
-                  {shown.map((item) =>
-                    item.kind === 'heatmap' ? (
-                      <HeatmapFigure
-                        key={HEATMAP_KEY}
-                        run={run}
-                        cpus={item.cpus}
-                        coordinator={coordinator}
-                        domId={chartIds.get(HEATMAP_KEY)!}
-                        height={options.height}
-                      />
-                    ) : (
-                      <ChartPanel
-                        key={item.chart.key}
-                        chart={item.chart}
-                        coordinator={coordinator}
-                        domId={chartIds.get(item.chart.key)!}
-                        hidden={hidden}
-                        onToggleSeries={toggle}
-                      />
-                    ),
+    <LazyContext.Provider value={lazy}>
+      <div className="report-body">
+        <Sidebar
+          display={display}
+          hidden={hidden}
+          chartIds={chartIds}
+          sectionIds={sectionIds}
+          showIdle={options.idle}
+          onToggle={toggle}
+          onShowIdle={(v) => store.setOptions({ idle: v })}
+          onShowAll={() => store.setOptions({ hide: [] })}
+          drawnKeys={drawnKeys}
+          load={load}
+          onReveal={onReveal}
+        />
+        <div className="charts-column" id="graphs" tabIndex={-1}>
+          <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
+          {cut === null && options.offset > 0 && (
+            <p className="notice" role="status">
+              {t.cutEmpty(formatDuration(options.offset * 1000, lang))}
+            </p>
+          )}
+          <div
+            ref={chartsRef}
+            className={`charts${options.cols !== null ? ' fixed-cols' : ''}`}
+            style={gridStyle}
+            data-cols={options.cols ?? 'auto'}
+          >
+            {display.sections.map((s) => {
+              if (s.items.length === 0) return null;
+              const { shown, more } = drawn.get(s.section) ?? { shown: s.items, more: 0 };
+              const id = sectionIds.get(s.section)!;
+              const title = sectionTitle(s.section, lang);
+              return (
+                <section key={id} id={id} aria-labelledby={`${id}-h`} className="chart-section" data-section-charts={shown.length}>
+                  <h2 id={`${id}-h`}>
+                    {title}
+                    {s.items.length > 1 && <span className="section-count"> · {t.chartsCount(s.items.length)}</span>}
+                  </h2>
+                  {more > 0 && <p className="section-note">{t.busiestShown(BUSIEST_DEVICES, more + BUSIEST_DEVICES)}</p>}
+                  <div className="chart-grid">
+                    {shown.slice(0, growing(s.section, shown.length)).map((item, index) => {
+                      if (item.kind === 'heatmap') {
+                        return (
+                          <HeatmapFigure
+                            key={HEATMAP_KEY}
+                            run={run}
+                            cpus={item.cpus}
+                            coordinator={coordinator}
+                            domId={chartIds.get(HEATMAP_KEY)!}
+                            height={options.height}
+                          />
+                        );
+                      }
+                      const domId = chartIds.get(item.chart.key)!;
+                      const panel = () => (
+                        <ChartPanel
+                          key={item.chart.key}
+                          chart={item.chart}
+                          coordinator={coordinator}
+                          domId={domId}
+                          hidden={hidden}
+                          onToggleSeries={toggle}
+                        />
+                      );
+                      if (index < EAGER_CHARTS) return panel();
+                      return (
+                        <LazyChart
+                          key={item.chart.key}
+                          domId={domId}
+                          chartKey={item.chart.key}
+                          title={chartTitle(item.chart, lang)}
+                          estimate={options.height + CHART_CHROME_PX + STATS_ROW_PX * item.chart.series.length}
+                        >
+                          {panel}
+                        </LazyChart>
+                      );
+                    })}
+                  </div>
+                  {more > 0 && (
+                    <p className="show-more">
+                      <button type="button" onClick={() => setExpanded((e) => new Set(e).add(s.section))}>
+                        {t.showAll(s.items.length, title, more)}
+                      </button>
+                    </p>
                   )}
-                </div>
-                {!all && (
-                  <p className="show-more">
-                    <button type="button" onClick={() => setExpanded((e) => new Set(e).add(s.section))}>
-                      {t.showAll(s.items.length, title, s.items.length - shown.length)}
-                    </button>
-                  </p>
-                )}
-              </section>
-            );
-          })}
+                </section>
+              );
+            })}
+          </div>
         </div>
       </div>
-    </div>
+    </LazyContext.Provider>
   );
 }
 

@@ -2,8 +2,10 @@
  * The sidebar, like dstat2graphs' navigation: sections and their charts (devices) with a checkbox each to
  * show or hide them, and the devices idle for the whole run (docs/ui-contract.md §7), collapsed.
  */
+import { useDeferredValue, useState, type MouseEvent, type ReactNode } from 'react';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { chartTitle, sectionTitle, useLang, useT } from '../i18n/i18n.js';
+import { BUSIEST_DEVICES, isDeviceChart, sortCharts, type DeviceSort } from '../view/busiest.js';
 import { HEATMAP_KEY, type Display } from '../view/layout.js';
 
 interface Props {
@@ -15,12 +17,32 @@ interface Props {
   onToggle: (key: string, show: boolean) => void;
   onShowIdle: (show: boolean) => void;
   onShowAll: () => void;
+  /** Keys of the charts drawn now (a big family draws its busiest devices only). */
+  drawnKeys: ReadonlySet<string>;
+  /** Load of a chart, for sorting by the busiest (view/busiest.ts). */
+  load: (chart: ResolvedChart) => number;
+  /** Draw a chart that is not drawn yet and go to it. */
+  onReveal: (key: string) => void;
 }
 
-/** Sections with more charts than this list them in a closed <details>. */
+/** Sections with more charts than this list them in a closed <details>, with a search field and a sort. */
 const OPEN_LIMIT = 12;
+/** Entries listed at once in such a section; a search narrows the rest down. */
+const LIST_LIMIT = 100;
 
-export function Sidebar({ display, hidden, chartIds, sectionIds, showIdle, onToggle, onShowIdle, onShowAll }: Props) {
+export function Sidebar({
+  display,
+  hidden,
+  chartIds,
+  sectionIds,
+  showIdle,
+  onToggle,
+  onShowIdle,
+  onShowAll,
+  drawnKeys,
+  load,
+  onReveal,
+}: Props) {
   const t = useT();
   const lang = useLang();
   const idle = new Set(display.allIdle.map((c) => c.key));
@@ -33,10 +55,20 @@ export function Sidebar({ display, hidden, chartIds, sectionIds, showIdle, onTog
       <li key={key}>
         <label className="toc-entry">
           <input type="checkbox" checked={shown} onChange={(e) => onToggle(key, e.target.checked)} aria-label={t.showChart(title)} />
-          {shown ? <a href={`#${chartIds.get(key) ?? ''}`}>{label}</a> : <span className="toc-off">{label}</span>}
+          {shown ? (
+            <a href={`#${chartIds.get(key) ?? ''}`} onClick={drawnKeys.has(key) ? undefined : (e: MouseEvent) => reveal(e, key)}>
+              {label}
+            </a>
+          ) : (
+            <span className="toc-off">{label}</span>
+          )}
         </label>
       </li>
     );
+  };
+  const reveal = (e: MouseEvent, key: string): void => {
+    e.preventDefault();
+    onReveal(key);
   };
   const short = (c: ResolvedChart): string => (c.device !== null && c.device !== 'total' ? c.device : chartTitle(c, lang));
 
@@ -53,26 +85,29 @@ export function Sidebar({ display, hidden, chartIds, sectionIds, showIdle, onTog
           if (display.heatmap && s.charts.some((c) => cpuKeys.has(c.key))) {
             items.push({ key: HEATMAP_KEY, label: `${t.heatmapTitle} (${display.cpus.length})`, title: t.heatmapTitle });
           }
-          const entries = items.map((i) => entry(i.key, i.label, i.title));
-          if (entries.length === 0) return null;
+          if (items.length === 0) return null;
           const id = sectionIds.get(s.section);
           const title = sectionTitle(s.section, lang);
           const heading = s.items.length > 0 && id ? <a href={`#${id}`}>{title}</a> : <span>{title}</span>;
           return (
             <li key={s.section} className="toc-section">
-              {entries.length === 1 ? (
+              {items.length === 1 ? (
                 <ul className="toc-charts single">{entry(items[0]!.key, items[0]!.title, items[0]!.title)}</ul>
-              ) : entries.length > OPEN_LIMIT ? (
-                <details>
-                  <summary>
-                    {heading} <span className="toc-count">{entries.length}</span>
-                  </summary>
-                  <ul className="toc-charts">{entries}</ul>
-                </details>
+              ) : items.length > OPEN_LIMIT ? (
+                <DeviceList
+                  heading={heading}
+                  sectionTitle={title}
+                  charts={listed}
+                  extra={items.slice(listed.length)}
+                  load={load}
+                  label={short}
+                  entry={(c) => entry(c.key, short(c), chartTitle(c, lang))}
+                  extraEntry={(i) => entry(i.key, i.label, i.title)}
+                />
               ) : (
                 <>
                   <span className="toc-heading">{heading}</span>
-                  <ul className="toc-charts">{entries}</ul>
+                  <ul className="toc-charts">{items.map((i) => entry(i.key, i.label, i.title))}</ul>
                 </>
               )}
             </li>
@@ -105,5 +140,72 @@ export function Sidebar({ display, hidden, chartIds, sectionIds, showIdle, onTog
         </details>
       )}
     </nav>
+  );
+}
+
+interface DeviceListProps {
+  heading: ReactNode;
+  sectionTitle: string;
+  charts: readonly ResolvedChart[];
+  /** Entries that are not charts of the list (the heatmap), listed first. */
+  extra: readonly { key: string; label: string; title: string }[];
+  load: (chart: ResolvedChart) => number;
+  label: (chart: ResolvedChart) => string;
+  entry: (chart: ResolvedChart) => ReactNode;
+  extraEntry: (item: { key: string; label: string; title: string }) => ReactNode;
+}
+
+/**
+ * The charts of a big section (hundreds of disks): closed by default; open, a search field (device or
+ * title, case-insensitive) and a sort (busiest first — by average, as drawn —, name, file order) over a
+ * list of at most LIST_LIMIT entries, so that 1 699 disks never make 1 699 list items.
+ */
+function DeviceList({ heading, sectionTitle: title, charts, extra, load, label, entry, extraEntry }: DeviceListProps) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<DeviceSort>(charts.length > BUSIEST_DEVICES ? 'busiest' : 'file');
+  const q = useDeferredValue(query.trim().toLowerCase());
+  // The total (and any other chart that is not a device) stays on top of whatever order the devices take.
+  const matches = open
+    ? [...charts.filter((c) => !isDeviceChart(c)), ...sortCharts(charts.filter(isDeviceChart), sort, load)].filter(
+        (c) => q === '' || label(c).toLowerCase().includes(q),
+      )
+    : [];
+  const listed = matches.slice(0, LIST_LIMIT);
+  return (
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-device-list="">
+      <summary>
+        {heading} <span className="toc-count">{charts.length + extra.length}</span>
+      </summary>
+      {open && (
+        <div className="device-tools">
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t.searchDevices}
+            aria-label={t.searchIn(title)}
+            spellCheck={false}
+          />
+          <select value={sort} onChange={(e) => setSort(e.target.value as DeviceSort)} aria-label={t.sortIn(title)}>
+            <option value="busiest">{t.sortBusiest}</option>
+            <option value="name">{t.sortName}</option>
+            <option value="file">{t.sortFile}</option>
+          </select>
+        </div>
+      )}
+      {open && (
+        <ul className="toc-charts">
+          {q === '' && extra.map(extraEntry)}
+          {listed.map(entry)}
+        </ul>
+      )}
+      {open && (
+        <p className="toc-count" role="status">
+          {matches.length > listed.length ? t.listMore(listed.length, matches.length) : q !== '' && matches.length === 0 ? t.noMatch : ''}
+        </p>
+      )}
+    </details>
   );
 }

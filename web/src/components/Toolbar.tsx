@@ -2,7 +2,7 @@
  * The toolbar above the charts (sticky): zoom and pan buttons (docs/ui-contract.md §3), the shown window,
  * and the view options, applied as they are typed (dstat2graphs asks for them at upload).
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { Coordinator } from '../charts/coordinator.js';
 import { formatClock, formatDateTime, formatDuration, formatElapsed, limitText, parseLimit } from '../format.js';
 import { useLang, useT } from '../i18n/i18n.js';
@@ -17,10 +17,33 @@ interface Props {
   cpuCount: number;
 }
 
+/**
+ * The toolbar's height as `--toolbar-height` on <html>: the page's scroll-padding-top (styles.css), so that
+ * an element scrolled to or focused is never left under the sticky toolbar.
+ */
+function useToolbarHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const set = (): void => root.style.setProperty('--toolbar-height', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    set();
+    const ro = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(set);
+    ro?.observe(el);
+    return () => {
+      ro?.disconnect();
+      root.style.removeProperty('--toolbar-height');
+    };
+  }, []);
+  return ref;
+}
+
 export function Toolbar({ coordinator, store, trendMs, cpuCount }: Props) {
   const t = useT();
+  const ref = useToolbarHeight();
   return (
-    <div className="toolbar" role="toolbar" aria-label={t.toolbar}>
+    <div className="toolbar" role="toolbar" aria-label={t.toolbar} ref={ref}>
       <div className="zoom-buttons">
         <button type="button" onClick={() => coordinator.zoomBy(0.5)}>
           <span aria-hidden="true" className="icon">
@@ -71,7 +94,8 @@ function WindowLabel({ coordinator, store }: { coordinator: Coordinator; store: 
     x === 'elapsed' ? formatElapsed(ms - origin) : sameDay ? formatClock(ms) : formatDateTime(ms);
   const whole = coordinator.isWhole();
   return (
-    <p className="window-label" title={t.zoomHint}>
+    // A polite live region: zoom and pan are announced when the user pauses, not on every wheel step.
+    <p className="window-label" title={t.zoomHint} aria-live="polite" aria-atomic="true" data-window-label="">
       <span className="window-label-name">{t.showing}:</span> {fmt(w.t0)} – {fmt(w.t1)}{' '}
       <span className="window-span">
         ({formatDuration(w.t1 - w.t0, lang)}
@@ -156,8 +180,9 @@ function OptionsMenu({ store, trendMs, cpuCount }: { store: ViewStore; trendMs: 
   const offset = useField(o.offset, (v) => (v > 0 ? String(v) : ''), seconds, (v) => set({ offset: v }));
   const duration = useField(o.duration, (v) => (v > 0 ? String(v) : ''), seconds, (v) => set({ duration: v }));
 
+  const trap = useOptionsTrap();
   return (
-    <details className="options-menu">
+    <details className="options-menu" {...trap}>
       <summary>{t.options}</summary>
       <div className="options-panel" role="group" aria-label={t.optionsTitle}>
         <div className="option-grid">
@@ -232,4 +257,53 @@ function OptionsMenu({ store, trendMs, cpuCount }: { store: ViewStore; trendMs: 
       </div>
     </details>
   );
+}
+
+const FOCUSABLE = 'summary, button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The Options panel as a dialog-like disclosure: while open, Tab and Shift+Tab cycle within it (its
+ * button included), Escape closes it and gives the focus back to its button, and the panel is never taller
+ * than the room below its top edge (it scrolls instead: at 200 % zoom every option stays in reach).
+ */
+function useOptionsTrap() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const fit = (): void => {
+    const details = ref.current;
+    const panel = details?.querySelector<HTMLElement>('.options-panel');
+    if (!details?.open || !panel) return;
+    panel.style.maxHeight = `${Math.max(120, window.innerHeight - panel.getBoundingClientRect().top - 8)}px`;
+  };
+  useEffect(() => {
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
+  return {
+    ref,
+    onToggle: fit,
+    onKeyDown: (e: KeyboardEvent<HTMLDetailsElement>) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        details.open = false;
+        details.querySelector<HTMLElement>('summary')?.focus();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const items = [...details.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => !(el as HTMLInputElement).disabled && el.getClientRects().length > 0,
+      );
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    },
+  };
 }

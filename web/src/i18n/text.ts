@@ -3,7 +3,7 @@
  * headings, series labels, and the language a browser asks for.
  */
 import type { ResolvedChart, ResolvedSeries } from '../../../shared/catalogue/index.js';
-import { JA_NOUNS, JA_SECTIONS, JA_SERIES, JA_TITLES, MESSAGES, type Lang } from './messages.js';
+import { JA_GROUPS, JA_NOUNS, JA_SECTIONS, JA_SERIES, JA_TITLES, MESSAGES, type Lang } from './messages.js';
 
 /** Japanese when the browser's first language is ja*, English otherwise. */
 export function browserLang(languages: readonly string[] | undefined, language: string | undefined): Lang {
@@ -13,7 +13,13 @@ export function browserLang(languages: readonly string[] | undefined, language: 
 
 /** A chart's title in a language (the device name is the file's own). */
 export function chartTitle(chart: ResolvedChart, lang: Lang): string {
-  if (lang === 'en' || chart.specId === 'generic') return chart.heading;
+  if (lang === 'en') return chart.heading;
+  if (chart.specId === 'generic') {
+    // A dstat plugin's group: its known meaning, and the unit when the group is split by unit.
+    const title = JA_GROUPS[chart.title];
+    if (!title) return chart.heading;
+    return chart.heading.startsWith(chart.title) ? `${title}${chart.heading.slice(chart.title.length)}` : title;
+  }
   const title = JA_TITLES[chart.specId];
   if (!title) return chart.heading;
   if (chart.device !== null && chart.device !== 'total') return `${title} ${chart.device}`;

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, isReportId } from '../api/client.js';
 import { DeleteReport } from '../components/DeleteReport.js';
+import { FailureMessage } from '../components/FailureMessage.js';
 import { ReportHeader } from '../components/ReportHeader.js';
 import { ReportViewer } from '../components/ReportViewer.js';
 import type { ColumnarReport } from '../data/columnar.js';
@@ -18,7 +19,7 @@ import { NotFoundPage } from './NotFoundPage.js';
 type State =
   | { status: 'loading' }
   | { status: 'not-found' }
-  | { status: 'error'; message: string }
+  | { status: 'error'; message: string; failure?: ApiFailure }
   | { status: 'ok'; report: ColumnarReport };
 
 export function ReportPage({ id, search }: { id: string; search: string }) {
@@ -40,6 +41,7 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
       (err: unknown) => {
         if (!live) return;
         if (err instanceof ApiFailure && err.kind === 'not-found') setState({ status: 'not-found' });
+        else if (err instanceof ApiFailure) setState({ status: 'error', message: err.message, failure: err });
         else setState({ status: 'error', message: err instanceof Error ? err.message : 'The report could not be loaded.' });
       },
     );
@@ -61,7 +63,7 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
       <main id="main" className="page narrow">
         <div className="notice error" role="alert">
           <p className="notice-title">{t.loadFailed}</p>
-          <p className="notice-message">{state.message}</p>
+          <FailureMessage message={state.message} failure={state.failure} />
           <p>
             <button type="button" onClick={() => setAttempt((a) => a + 1)}>
               {t.tryAgain}

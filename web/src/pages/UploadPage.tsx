@@ -3,6 +3,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../shared/limits.js';
 import { ApiFailure, getConfig, uploadReport, type Upload } from '../api/client.js';
 import { rememberDeleteToken } from '../api/delete-tokens.js';
 import { formatBytes } from '../format.js';
+import { FailureMessage } from '../components/FailureMessage.js';
 import { useT } from '../i18n/i18n.js';
 import { navigate } from '../router.js';
 
@@ -15,6 +16,8 @@ type Phase =
 interface Problem {
   title: string;
   message: string;
+  /** A failure from the server: said in the page's language at render time (i18n/api-errors.ts). */
+  failure?: ApiFailure;
 }
 
 const SUGGESTED = 'dstat -tfvnrl --output load.csv 1';
@@ -135,6 +138,7 @@ export function UploadPage() {
         setProblem({
           title: t.couldNotGraph(file.name),
           message: err instanceof Error ? err.message : t.uploadFailed,
+          ...(err instanceof ApiFailure ? { failure: err } : {}),
         });
       },
     );
@@ -231,7 +235,7 @@ export function UploadPage() {
         {problem && (
           <div className="notice error">
             <p className="notice-title">{problem.title}</p>
-            <p className="notice-message">{problem.message}</p>
+            <FailureMessage message={problem.message} failure={problem.failure} />
           </div>
         )}
       </div>

@@ -10,6 +10,22 @@ import { clampWindow, minSpanMs, sameWindow } from './zoom.js';
 export const HEATMAP_MIN_CPUS = 16;
 export const HEATMAP_KEY = 'cpu-heatmap';
 
+/**
+ * Least width of a chart (rem) in the automatic layout, by the run's length: a short log reads well in
+ * half a row, a long one needs the width (a 1 h log at 1 s is 3 600 samples; a 30 rem plot shows one pixel
+ * column per ~8 of them).
+ */
+export const CHART_MIN_WIDTH_REM = { short: 30, long: 45, veryLong: 60 } as const;
+/** Rows from which a log is long (20 min at 1 s) and very long (1 h at 1 s). */
+export const LONG_LOG_ROWS = 1200;
+export const VERY_LONG_LOG_ROWS = 3600;
+
+export function chartMinWidthRem(rows: number): number {
+  if (rows >= VERY_LONG_LOG_ROWS) return CHART_MIN_WIDTH_REM.veryLong;
+  if (rows >= LONG_LOG_ROWS) return CHART_MIN_WIDTH_REM.long;
+  return CHART_MIN_WIDTH_REM.short;
+}
+
 export interface RunTimes {
   /** Time of row 0: the origin of from/to/offset and of the elapsed axis. */
   start: number;
