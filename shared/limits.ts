@@ -32,3 +32,17 @@ export const REPORT_ID_BYTES = 16;
 
 /** Longest original file name kept with a report, in characters. */
 export const MAX_FILE_NAME_CHARS = 200;
+
+/**
+ * A gzip upload (detected by its magic bytes) may expand to this many times the upload limit: dstat logs
+ * compress about 10×, so 64× leaves room for very regular logs while stopping a zip bomb early.
+ */
+export const MAX_GZIP_EXPANSION = 64;
+
+/**
+ * Largest decompressed CSV of a gzip upload, in bytes: MAX_GZIP_EXPANSION × the upload limit, never above
+ * MAX_UPLOAD_BYTES_CEILING (what the parser is sized for).
+ */
+export function maxDecompressedBytes(maxUploadBytes: number): number {
+  return Math.min(maxUploadBytes * MAX_GZIP_EXPANSION, MAX_UPLOAD_BYTES_CEILING);
+}

@@ -12,10 +12,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { ServerBusyError } from '../errors.js';
+import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ParseOutcome, ParseTask } from '../parse-worker.js';
 
 export interface ParserPool {
-  parse(task: ParseTask): Promise<ParseOutcome>;
+  /** The pool adds the decompression ceiling of gzip uploads (from maxUploadBytes). */
+  parse(task: Omit<ParseTask, 'maxCsvBytes'>): Promise<ParseOutcome>;
 }
 
 declare module 'fastify' {
@@ -56,9 +58,10 @@ export default fp<ParserPoolOptions>(
     });
 
     fastify.decorate('parser', {
-      async parse(task: ParseTask): Promise<ParseOutcome> {
+      async parse(task: Omit<ParseTask, 'maxCsvBytes'>): Promise<ParseOutcome> {
         try {
-          return (await pool.run(task)) as ParseOutcome;
+          const full: ParseTask = { ...task, maxCsvBytes: maxDecompressedBytes(opts.maxUploadBytes) };
+          return (await pool.run(full)) as ParseOutcome;
         } catch (err) {
           if (err instanceof Error && err.message === 'Task queue is at limit') throw new ServerBusyError();
           if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {

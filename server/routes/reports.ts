@@ -1,8 +1,9 @@
 /**
  * The reports API.
- *   POST /api/reports          multipart upload, field `file` → 201 {id, url} + Location
+ *   POST /api/reports          multipart upload, field `file` (or dstat2graphs' `csv_file`, with its option
+ *                              fields) → 201 {id, url} + Location; 303 to the page for Accept: text/html
  *   GET  /api/reports/:id      the parsed report (ReportJson)
- *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte
+ *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte (decompressed when uploaded as .csv.gz)
  * Status codes per case: see plugins/error-handler.ts.
  */
 import { rm } from 'node:fs/promises';
@@ -14,14 +15,16 @@ import { ApiError, CreatedReport, ReportJson, ReportParams } from '../../shared/
 import {
   FileTooLargeError,
   formatBytes,
-  reportFormatError,
   ReportNotFoundError,
+  uploadFailureError,
   UnsupportedMediaTypeError,
 } from '../errors.js';
 import { acceptsEncoding, csvContentDisposition, describeContentType, etagMatches, mediaType } from '../http-utils.js';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.js';
 import { newReportId } from '../store/report-id.js';
 import type { StoredObject } from '../store/report-store.js';
+import { uploadViewQuery, wantsHtml } from '../upload/d2g-fields.js';
+import { plainCsvStream } from '../upload/gunzip.js';
 import { receiveUpload } from '../upload/receive.js';
 
 export interface ReportsRouteOptions {
@@ -52,12 +55,13 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
     async (request, reply) => {
       const upload = await receiveUpload(request, fastify.store.stagingDir, maxUploadBytes);
       try {
+        const query = uploadViewQuery(upload.fields);
         const id = newReportId();
         const fields = { id, fileName: upload.fileName, createdAt: new Date().toISOString(), bytes: upload.bytes };
         const outcome = await fastify.parser.parse({ path: upload.path, fields });
         if (!outcome.ok) {
           if (outcome.error.internal) request.log.error({ parserError: outcome.error.internal }, 'the parser failed');
-          throw reportFormatError(outcome.error);
+          throw uploadFailureError(outcome.error);
         }
         await fastify.store.create({
           id,
@@ -66,7 +70,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           summary: outcome.summary,
         });
         request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
-        const url = `/r/${id}`;
+        const url = `/r/${id}${query}`;
+        if (wantsHtml(request.headers.accept)) return (reply as FastifyReply).code(303).header('Location', url).send();
         return reply.code(201).header('Location', url).send({ id, url });
       } finally {
         await rm(upload.path, { force: true });
@@ -115,11 +120,11 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
         csv.stream.destroy();
         return raw.code(304).send();
       }
-      return raw
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', csvContentDisposition(summary.fileName))
-        .header('Content-Length', csv.size)
-        .send(csv.stream);
+      // A .csv.gz upload is kept as uploaded and served as the CSV it holds (length unknown until sent).
+      const plain = await plainCsvStream(csv.stream);
+      raw.type('text/csv; charset=utf-8').header('Content-Disposition', csvContentDisposition(summary.fileName));
+      if (!plain.gzip) raw.header('Content-Length', csv.size);
+      return raw.send(plain.stream);
     },
   );
 };
