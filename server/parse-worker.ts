@@ -40,22 +40,32 @@ export type ParseOutcome =
   | { ok: false; error: ParseFailure };
 
 export default async function parseUpload(task: ParseTask): Promise<ParseOutcome> {
-  let outcome: ParseOutcome;
   try {
     // A .csv.gz is decompressed here, streaming, up to its own ceiling: off the event loop like the parse.
     const bytes = await readCsvBytes(task.path, task.maxCsvBytes);
-    const log = parseDstat(decodeUploadText(bytes), { maxRows: MAX_ROWS });
-    const json = JSON.stringify(toReportJson(log, task.fields));
-    // A buffer of its own (gzipSync may return a slice of a shared pool), so it can be transferred.
-    const reportJsonGz = new Uint8Array(gzipSync(json));
-    outcome = { ok: true, reportJsonGz, summary: toReportSummary(log, task.fields) };
+    const outcome: ParseOutcome = { ok: true, ...deriveReport(bytes, task.fields) };
     return move({
-      [transferableSymbol]: [reportJsonGz.buffer],
+      [transferableSymbol]: [outcome.reportJsonGz.buffer],
       [valueSymbol]: outcome,
     }) as unknown as ParseOutcome;
   } catch (err) {
     return { ok: false, error: toFailure(err) };
   }
+}
+
+/**
+ * A CSV's bytes → the report as stored: ReportJson gzipped, and the summary. Throws DstatFormatError for a
+ * file that is not a dstat log. Also the CLI's way to make a report without a server.
+ */
+export function deriveReport(
+  bytes: Buffer,
+  fields: ReportSummaryFields,
+): { reportJsonGz: Uint8Array; summary: ReportSummary } {
+  const log = parseDstat(decodeUploadText(bytes), { maxRows: MAX_ROWS });
+  const json = JSON.stringify(toReportJson(log, fields));
+  // A buffer of its own (gzipSync may return a slice of a shared pool), so it can be transferred.
+  const reportJsonGz = new Uint8Array(gzipSync(json));
+  return { reportJsonGz, summary: toReportSummary(log, fields) };
 }
 
 function toFailure(err: unknown): ParseFailure {

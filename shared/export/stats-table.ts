@@ -27,7 +27,8 @@ const FIGURES = ['min', 'avg', 'p95', 'max'] as const;
 
 /** A run's series with their statistics, as the API gives them (ReportJson) or the parser (with seriesStats). */
 export interface SeriesWithStats extends SeriesInfo {
-  stats: { min: number; avg: number; p95: number; max: number } | null;
+  /** Absent for text series. */
+  stats?: { min: number; avg: number; p95: number; max: number } | null;
 }
 
 /**

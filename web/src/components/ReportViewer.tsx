@@ -20,6 +20,7 @@ import { ChartPanel } from './ChartPanel.js';
 import { HeatmapFigure } from './HeatmapFigure.js';
 import { Sidebar } from './Sidebar.js';
 import { Toolbar } from './Toolbar.js';
+import { StatsSummary } from '../export/StatsSummary.js';
 
 /** Charts shown per section before a "show all" button (1 699 disks, 192 CPUs without the heatmap). */
 const SECTION_LIMIT = 24;
@@ -206,6 +207,7 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
       />
       <div className="charts-column" id="graphs" tabIndex={-1}>
         <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
+        <StatsSummary run={run} extent={extent} />
         {cut === null && options.offset > 0 && (
           <p className="notice" role="status">
             {t.cutEmpty(formatDuration(options.offset * 1000, lang))}
