@@ -162,6 +162,14 @@ export class LinePanel implements Panel {
     const fig = this.figure;
     fig.dataset['xMin'] = String(ctx.window.t0);
     fig.dataset['xMax'] = String(ctx.window.t1);
+    // The axes as drawn (docs/ui-contract.md §1): tick values and labels, the y axis' top.
+    const { x, y } = this.instance!.scales;
+    if (x && y) {
+      fig.dataset['xTicks'] = x.ticks.map((t) => t.value).join(',');
+      fig.dataset['yTicks'] = y.ticks.map((t) => t.value).join(',');
+      fig.dataset['yLabels'] = y.ticks.map((t) => String(t.label ?? '')).join('|');
+      fig.dataset['yMax'] = String(y.max);
+    }
     if (!this.painted) {
       this.painted = true;
       fig.dataset['painted'] = 'true';
