@@ -6,7 +6,7 @@
  */
 import { EMBEDDED_REPORT_ELEMENT_ID, type EmbeddedReport } from '../../../shared/export/embedded.js';
 import type { ReportJson } from '../../../shared/api/schemas.js';
-import { toColumnar, type ColumnarReport } from './columnar.js';
+import { toColumnar, type ColumnarReport } from '../../../shared/report/columnar.js';
 
 let cached: EmbeddedReport | null | undefined;
 

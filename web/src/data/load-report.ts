@@ -4,7 +4,7 @@
  * (main.tsx), so the download overlaps the start of the page.
  */
 import { ApiFailure, failureFromText, getReport, NETWORK_MESSAGE } from '../api/client.js';
-import { toColumnar, type ColumnarReport } from './columnar.js';
+import { toColumnar, type ColumnarReport } from '../../../shared/report/columnar.js';
 import { loadEmbedded } from './embedded.js';
 import type { WorkerAnswer } from './load-protocol.js';
 

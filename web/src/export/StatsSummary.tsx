@@ -1,6 +1,6 @@
 /** The whole report's statistics, to copy as Markdown or TSV (one row per series of every chart). */
 import type { TimeWindow } from '../../../shared/series/window.js';
-import type { RunData } from '../data/run-data.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import { useLang } from '../i18n/i18n.js';
 import { CopyStatsButtons } from './CopyStatsButtons.js';
 import { useExportT } from './export-messages.js';

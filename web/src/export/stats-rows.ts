@@ -4,7 +4,7 @@ import type { StatsTableRow } from '../../../shared/export/stats-table.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
 import { windowStats } from '../../../shared/series/window-stats.js';
 import { rowsInWindow, type TimeWindow } from '../../../shared/series/window.js';
-import type { RunData } from '../data/run-data.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import { chartTitle, seriesLabel, type Lang } from '../i18n/i18n.js';
 
 /** One chart's rows, from the statistics its table shows; `heading` prefixes each label (the summary). */
