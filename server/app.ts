@@ -17,6 +17,7 @@ import configRoute from './routes/config.js';
 import health from './routes/health.js';
 import pages from './routes/pages.js';
 import reports from './routes/reports.js';
+import exportRoutes from './routes/export.js';
 import type { ReportStore } from './store/report-store.js';
 
 export interface AppConfig {
@@ -61,6 +62,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(health);
     await fastify.register(configRoute, { maxUploadBytes });
     await fastify.register(reports, { maxUploadBytes });
+    await fastify.register(exportRoutes, { webDir: config.webDir });
     await fastify.register(pages);
   },
   { name: 'dstatview', fastify: '5.x' },

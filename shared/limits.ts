@@ -46,3 +46,9 @@ export const MAX_GZIP_EXPANSION = 64;
 export function maxDecompressedBytes(maxUploadBytes: number): number {
   return Math.min(maxUploadBytes * MAX_GZIP_EXPANSION, MAX_UPLOAD_BYTES_CEILING);
 }
+
+/**
+ * Most chart PNGs in one ZIP export or `dstatview report`/`d2g` directory (charts of idle devices are never
+ * drawn): each takes ~50 ms of CPU, and a 1 699-disk log has 3 400 charts. The rest are named in README.txt.
+ */
+export const MAX_EXPORT_PNGS = 300;

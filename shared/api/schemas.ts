@@ -179,3 +179,21 @@ export const D2gFormFields = Type.Object({
   is_actual: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: 0 })),
 });
 export type D2gFormFields = Static<typeof D2gFormFields>;
+
+/**
+ * GET /api/reports/:id/export.html and export.zip: the view the export opens with and draws its PNGs with,
+ * named as the report page's URL query (docs/ui-contract.md item 5). The page's Download menu passes its
+ * current query.
+ */
+export const ExportQuery = Type.Object({
+  run: Type.Optional(Type.Integer({ minimum: 1 })),
+  offset: Type.Optional(Type.Number({ minimum: 0 })),
+  duration: Type.Optional(Type.Number({ minimum: 0 })),
+  height: Type.Optional(Type.Integer({ minimum: 100, maximum: 1200 })),
+  cols: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  diskMax: Type.Optional(Type.Number({ minimum: 0 })),
+  iopsMax: Type.Optional(Type.Number({ minimum: 0 })),
+  netMax: Type.Optional(Type.Number({ minimum: 0 })),
+  x: Type.Optional(Type.Union([Type.Literal('time'), Type.Literal('elapsed')])),
+});
+export type ExportQuery = Static<typeof ExportQuery>;
