@@ -39,9 +39,37 @@ export function sourceEntryName(fileName: string, gzip: boolean): string {
   return /^(index\.html|stats\.(csv|json)|readme\.txt)$/i.test(name) ? `source-${name}` : name;
 }
 
+/** One file of an export: text, bytes or a stream; PNGs are stored, not compressed again. */
+export interface ExportEntry {
+  name: string;
+  data: string | Buffer | Readable;
+  compress: boolean;
+}
+
+/** Every file of an export in order, made one at a time (PNGs as they are drawn). */
+export async function* exportEntries(
+  assets: OfflineAssets,
+  r: ExportReport,
+  csv: SourceCsv,
+  view: ViewQueryOptions = {},
+): AsyncGenerator<ExportEntry> {
+  yield { name: 'index.html', data: offlineReportHtml(assets, r, view), compress: true };
+  yield { name: csv.name, data: await csv.open(), compress: true };
+  const rows = statsRows(r, view);
+  yield { name: 'stats.csv', data: statsCsvFile(rows), compress: true };
+  yield { name: 'stats.json', data: statsJsonFile(r, rows, view), compress: true };
+  const images: ChartImage[] = [];
+  for await (const image of chartImages(r, view)) {
+    yield { name: image.name, data: image.png, compress: false };
+    images.push({ ...image, png: Buffer.alloc(0) });
+  }
+  const { left } = exportCharts(renderableRun(r.report, view.run ?? null));
+  yield { name: 'README.txt', data: readmeText(r, { csvName: csv.name, images, left }, view), compress: true };
+}
+
 /**
  * Build the ZIP; returns its stream at once (pipe it to the response or a file) and a promise of the
- * entries once every one was added. Errors while adding end the stream with that error.
+ * entry names once every one was added. An error while adding ends the stream with that error.
  */
 export function exportZip(
   assets: OfflineAssets,
@@ -50,29 +78,18 @@ export function exportZip(
   view: ViewQueryOptions = {},
 ): { stream: Readable; done: Promise<string[]> } {
   const zip = new yazl.ZipFile();
-  const mtime = new Date(r.summary.createdAt);
-  const date = Number.isNaN(mtime.getTime()) ? new Date() : mtime;
-  const names: string[] = [];
-  const add = (data: Buffer | string, name: string, compress = true) => {
-    zip.addBuffer(typeof data === 'string' ? Buffer.from(data, 'utf8') : data, name, { mtime: date, compress });
-    names.push(name);
-  };
+  const created = new Date(r.summary.createdAt);
+  const mtime = Number.isNaN(created.getTime()) ? new Date() : created;
   const done = (async () => {
+    const names: string[] = [];
     try {
-      add(offlineReportHtml(assets, r, view), 'index.html');
-      zip.addReadStream(await csv.open(), csv.name, { mtime: date });
-      names.push(csv.name);
-      const rows = statsRows(r, view);
-      add(statsCsvFile(rows), 'stats.csv');
-      add(statsJsonFile(r, rows, view), 'stats.json');
-      const images: ChartImage[] = [];
-      // PNG is compressed already: stored as is.
-      for await (const image of chartImages(r, view)) {
-        add(image.png, image.name, false);
-        images.push({ ...image, png: Buffer.alloc(0) });
+      for await (const e of exportEntries(assets, r, csv, view)) {
+        const options = { mtime, compress: e.compress };
+        if (typeof e.data === 'string') zip.addBuffer(Buffer.from(e.data, 'utf8'), e.name, options);
+        else if (Buffer.isBuffer(e.data)) zip.addBuffer(e.data, e.name, options);
+        else zip.addReadStream(e.data, e.name, options);
+        names.push(e.name);
       }
-      const { left } = exportCharts(renderableRun(r.report, view.run ?? null));
-      add(readmeText(r, { csvName: csv.name, images, left }, view), 'README.txt');
       zip.end();
       return names;
     } catch (err) {

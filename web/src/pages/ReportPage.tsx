@@ -13,6 +13,7 @@ import { formatDateTime } from '../format.js';
 import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
 import { NotFoundPage } from './NotFoundPage.js';
+import { DownloadMenu } from '../export/DownloadMenu.js';
 
 type State =
   | { status: 'loading' }
@@ -100,6 +101,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   }
   return (
     <main id="main" className="page report-page">
+      <DownloadMenu id={id} />
       <ReportHeader
         id={id}
         report={report}
