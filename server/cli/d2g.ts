@@ -9,7 +9,7 @@ import { d2gViewOptions, D2gOptionError, parseD2gOptions } from '../../shared/ap
 import { defaultWebDir } from '../config.js';
 import { loadOfflineAssets } from '../export/offline-html.js';
 import { writeDir, zipFiles } from '../export/write-files.js';
-import { parseCommandLine, readInput, reportError, reportOf, UsageError } from './common.js';
+import { readInput, reportError, reportOf, UsageError } from './common.js';
 import { sourceCsv } from './report.js';
 
 export const summary = "dstat2graphs.pl's command line: a report directory with PNGs and a ZIP";
@@ -26,11 +26,12 @@ const ARG_NAMES = ['width', 'height', 'disk_limit', 'net_limit', 'offset', 'dura
 
 export async function run(args: string[]): Promise<number> {
   try {
-    const { values, positionals } = parseCommandLine(args, { help: { type: 'boolean', short: 'h' } });
-    if (values.help) {
+    // Positional only, as dstat2graphs.pl: `-1` is a (bad) value, not an option.
+    if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
       process.stdout.write(usage + '\n');
       return 0;
     }
+    const positionals = args;
     if (positionals.length !== 8 && positionals.length !== 10) {
       throw new UsageError(`expected 8 or 10 arguments, got ${positionals.length}`);
     }
