@@ -9,13 +9,15 @@ export const EMBEDDED_REPORT_ELEMENT_ID = 'dv-embedded-report';
 
 export interface EmbeddedReport {
   /** Format of this object. */
-  v: 1;
+  v: 2;
   /** The report's id (its page in the offline file stands for `/r/<id>`). */
   id: string;
   /** The view to open with (docs/ui-contract.md item 5), e.g. `?height=300`, or ''. */
   search: string;
-  /** The ReportJson (GET /api/reports/:id), gzipped, as base64. */
+  /** The ReportJson (GET /api/reports/:id), gzipped, as base85 (shared/export/base85.ts)… */
   reportJsonGz: string;
+  /** …of this many bytes. */
+  gzBytes: number;
 }
 
 /**

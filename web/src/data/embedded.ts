@@ -4,6 +4,7 @@
  * worker's after its fetch (JSON.parse, then columns), done here on the page: there is no server, and a
  * file:// page cannot start a worker.
  */
+import { decodeBase85 } from '../../../shared/export/base85.js';
 import { EMBEDDED_REPORT_ELEMENT_ID, type EmbeddedReport } from '../../../shared/export/embedded.js';
 import type { ReportJson } from '../../../shared/api/schemas.js';
 import { toColumnar, type ColumnarReport } from '../../../shared/report/columnar.js';
@@ -18,7 +19,9 @@ export function embeddedReport(): EmbeddedReport | null {
   if (el && el.getAttribute('type') === 'application/json') {
     try {
       const data = JSON.parse(el.textContent ?? '') as EmbeddedReport;
-      if (data && data.v === 1 && typeof data.id === 'string' && typeof data.reportJsonGz === 'string') found = data;
+      if (data && data.v === 2 && typeof data.id === 'string' && typeof data.reportJsonGz === 'string' && typeof data.gzBytes === 'number') {
+        found = data;
+      }
     } catch {
       found = null;
     }
@@ -27,18 +30,11 @@ export function embeddedReport(): EmbeddedReport | null {
   return found;
 }
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
 /** The embedded report as columns, when this page carries report `id`; null otherwise. */
 export async function loadEmbedded(id: string): Promise<ColumnarReport | null> {
   const e = embeddedReport();
   if (!e || e.id !== id) return null;
-  const gz = new Blob([fromBase64(e.reportJsonGz)]).stream().pipeThrough(new DecompressionStream('gzip'));
+  const gz = new Blob([decodeBase85(e.reportJsonGz, e.gzBytes)]).stream().pipeThrough(new DecompressionStream('gzip'));
   const text = await new Response(gz).text();
   return toColumnar(JSON.parse(text) as ReportJson);
 }
