@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, figures and ratios against references measured in the same run. */
 import { benchBrowser } from './browser.bench.js';
+import { benchExport } from './export.bench.js';
 import { benchParser } from './parse.bench.js';
 import { benchServer } from './server.bench.js';
 
@@ -7,3 +8,4 @@ console.log(`dstatview benchmarks — node ${process.version}, ${new Date().toIS
 benchParser();
 await benchServer();
 await benchBrowser();
+await benchExport();

@@ -28,6 +28,7 @@ import pages from './routes/pages.js';
 import ready from './routes/ready.js';
 import reports from './routes/reports.js';
 import type { StoreSettings } from './store/create-store.js';
+import exportRoutes from './routes/export.js';
 import type { ReportStore } from './store/report-store.js';
 
 export interface AppConfig {
@@ -93,6 +94,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(configRoute, { maxUploadBytes });
     await fastify.register(reports, { maxUploadBytes });
     await fastify.register(deleteReport);
+    await fastify.register(exportRoutes, { webDir: config.webDir });
     await fastify.register(pages);
   },
   { name: 'dstatview', fastify: '5.x' },

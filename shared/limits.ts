@@ -68,3 +68,23 @@ export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Random bytes of a report's delete token (256 bits), written as base64url (43 characters). */
 export const DELETE_TOKEN_BYTES = 32;
+
+/**
+ * A gzip upload (detected by its magic bytes) may expand to this many times the upload limit: dstat logs
+ * compress about 10×, so 64× leaves room for very regular logs while stopping a zip bomb early.
+ */
+export const MAX_GZIP_EXPANSION = 64;
+
+/**
+ * Largest decompressed CSV of a gzip upload, in bytes: MAX_GZIP_EXPANSION × the upload limit, never above
+ * MAX_UPLOAD_BYTES_CEILING (what the parser is sized for).
+ */
+export function maxDecompressedBytes(maxUploadBytes: number): number {
+  return Math.min(maxUploadBytes * MAX_GZIP_EXPANSION, MAX_UPLOAD_BYTES_CEILING);
+}
+
+/**
+ * Most chart PNGs in one ZIP export or `dstatview report`/`d2g` directory (charts of idle devices are never
+ * drawn): each takes ~50 ms of CPU, and a 1 699-disk log has 3 400 charts. The rest are named in README.txt.
+ */
+export const MAX_EXPORT_PNGS = 300;

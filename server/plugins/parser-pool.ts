@@ -20,11 +20,13 @@ import { Piscina } from 'piscina';
 import { DEFAULT_PARSE_TIMEOUT_SECONDS, PARSE_QUEUE_PER_THREAD } from '../../shared/limits.js';
 import { ParserUnavailableError, ParseTimeoutError, ServerBusyError } from '../errors.js';
 import { FifoQueue, QueueFullError } from '../parse-queue.js';
+import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ParseOutcome, ParseTask } from '../parse-worker.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
 
 export interface ParserPool {
-  parse(task: ParseTask): Promise<ParseOutcome>;
+  /** The pool adds the decompression ceiling of gzip uploads (from maxUploadBytes). */
+  parse(task: Omit<ParseTask, 'maxCsvBytes'>): Promise<ParseOutcome>;
   /** Uploads waiting for a thread, and being parsed now. */
   readonly depth: number;
   readonly running: number;
@@ -103,9 +105,10 @@ export default fp<ParserPoolOptions>(
     }
 
     fastify.decorate('parser', {
-      async parse(task: ParseTask): Promise<ParseOutcome> {
+      async parse(task: Omit<ParseTask, 'maxCsvBytes'>): Promise<ParseOutcome> {
         try {
-          return await queue.run(() => runOne(task));
+          const full: ParseTask = { ...task, maxCsvBytes: maxDecompressedBytes(opts.maxUploadBytes) };
+          return await queue.run(() => runOne(full));
         } catch (err) {
           if (err instanceof QueueFullError) throw new ServerBusyError();
           throw err;

@@ -1,8 +1,9 @@
 /**
  * The reports API.
- *   POST /api/reports          multipart upload, field `file` → 201 {id, url, deleteToken} + Location
+ *   POST /api/reports          multipart upload, field `file` (or dstat2graphs' `csv_file`, with its option
+ *                              fields) → 201 {id, url, deleteToken} + Location; 303 to the page for Accept: text/html
  *   GET  /api/reports/:id      the parsed report (ReportJson)
- *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte
+ *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte (decompressed when uploaded as .csv.gz)
  * Status codes per case: see plugins/error-handler.ts.
  */
 import { rm } from 'node:fs/promises';
@@ -14,8 +15,8 @@ import { ApiError, CreatedReport, ReportJson, ReportParams } from '../../shared/
 import {
   FileTooLargeError,
   formatBytes,
-  reportFormatError,
   ReportNotFoundError,
+  uploadFailureError,
   UnsupportedMediaTypeError,
 } from '../errors.js';
 import { acceptsEncoding, csvContentDisposition, describeContentType, etagMatches, mediaType } from '../http-utils.js';
@@ -23,6 +24,8 @@ import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.js';
 import { newReportId } from '../store/report-id.js';
 import type { StoredObject } from '../store/report-store.js';
 import { newDeleteToken } from '../upload/delete-token.js';
+import { uploadViewQuery, wantsHtml } from '../upload/d2g-fields.js';
+import { plainCsvStream } from '../upload/gunzip.js';
 import { receiveUpload } from '../upload/receive.js';
 
 export interface ReportsRouteOptions {
@@ -56,19 +59,21 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
       try {
         // The CSV is most of what a report takes; refuse before parsing when even that does not fit.
         fastify.storageUsage.ensureRoom(upload.bytes);
+        const query = uploadViewQuery(upload.fields);
         const id = newReportId();
         const fields = { id, fileName: upload.fileName, createdAt: new Date().toISOString(), bytes: upload.bytes };
         const outcome = await fastify.parser.parse({ path: upload.path, fields });
         if (!outcome.ok) {
           if (outcome.error.internal) request.log.error({ parserError: outcome.error.internal }, 'the parser failed');
-          throw reportFormatError(outcome.error);
+          throw uploadFailureError(outcome.error);
         }
         const deleteToken = newDeleteToken();
         const summary = { ...outcome.summary, deleteTokenSha256: deleteToken.sha256 };
         await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary });
         fastify.storageUsage.added(upload.bytes + outcome.reportJsonGz.byteLength);
         request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
-        const url = `/r/${id}`;
+        const url = `/r/${id}${query}`;
+        if (wantsHtml(request.headers.accept)) return (reply as FastifyReply).code(303).header('Location', url).send();
         return reply.code(201).header('Location', url).send({ id, url, deleteToken: deleteToken.token });
       } finally {
         await rm(upload.path, { force: true });
@@ -117,11 +122,11 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
         csv.stream.destroy();
         return raw.code(304).send();
       }
-      return raw
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', csvContentDisposition(summary.fileName))
-        .header('Content-Length', csv.size)
-        .send(csv.stream);
+      // A .csv.gz upload is kept as uploaded and served as the CSV it holds (length unknown until sent).
+      const plain = await plainCsvStream(csv.stream);
+      raw.type('text/csv; charset=utf-8').header('Content-Disposition', csvContentDisposition(summary.fileName));
+      if (!plain.gzip) raw.header('Content-Length', csv.size);
+      return raw.send(plain.stream);
     },
   );
 };

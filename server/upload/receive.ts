@@ -19,6 +19,9 @@ import {
 import { describeContentType } from '../http-utils.js';
 
 export const FILE_FIELD = 'file';
+/** dstat2graphs' name for the file field, taken as well so that its form posts work unchanged. */
+export const D2G_FILE_FIELD = 'csv_file';
+const FILE_FIELDS: ReadonlySet<string> = new Set([FILE_FIELD, D2G_FILE_FIELD]);
 
 export interface ReceivedUpload {
   /** The uploaded bytes, under the staging directory; the caller removes it when done. */
@@ -26,6 +29,8 @@ export interface ReceivedUpload {
   /** The client's file name, cleaned for display (no directories, no control characters). */
   fileName: string;
   bytes: number;
+  /** The form's text fields (dstat2graphs' options), first value of each; bounded by the multipart limits. */
+  fields: Record<string, string>;
 }
 
 export async function receiveUpload(
@@ -37,17 +42,20 @@ export async function receiveUpload(
 
   let saved: ReceivedUpload | null = null;
   let hint = '';
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === FILE_FIELD && !saved) {
-          hint = ` (the field "${FILE_FIELD}" came as text, not as a file: with curl, use -F ${FILE_FIELD}=@log.csv)`;
+        if (FILE_FIELDS.has(part.fieldname) && !saved) {
+          hint = ` (the field "${part.fieldname}" came as text, not as a file: with curl, use -F ${part.fieldname}=@log.csv)`;
+        } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
+          fields[part.fieldname] = part.value;
         }
         continue;
       }
       // busboy hands over a part without a usable name with fieldname undefined.
       const fieldName: string | undefined = part.fieldname;
-      if (fieldName !== FILE_FIELD || saved) {
+      if (fieldName === undefined || !FILE_FIELDS.has(fieldName) || saved) {
         if (!saved) {
           hint = fieldName
             ? ` (got a file in the field ${JSON.stringify(fieldName.slice(0, 100))})`
@@ -58,7 +66,7 @@ export async function receiveUpload(
         continue;
       }
       const path = join(stagingDir, `upload-${randomUUID()}`);
-      saved = { path, fileName: cleanFileName(part.filename), bytes: 0 };
+      saved = { path, fileName: cleanFileName(part.filename), bytes: 0, fields };
       saved.bytes = await stageFile(part.file, path, maxUploadBytes);
     }
   } catch (err) {

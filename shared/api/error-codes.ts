@@ -10,12 +10,15 @@ export const API_ERROR_CODES = [
   'ROWS_MISALIGNED',
   'BINARY_FILE',
   'TOO_LARGE',
+  // … or it is gzip-compressed and damaged …
+  'BAD_GZIP',
   // … or the parser failed on it (a bug: the file is worth reporting).
   'PARSE_FAILED',
   // … or took longer to read than PARSE_TIMEOUT_SECONDS.
   'PARSE_TIMEOUT',
   // 413
   'FILE_TOO_LARGE',
+  'DECOMPRESSED_TOO_LARGE',
   'TOO_MANY_PARTS',
   // 431: request headers over the server's limit (Node's HTTP parser)
   'HEADERS_TOO_LARGE',

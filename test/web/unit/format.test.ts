@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { timeAxis } from '../../../web/src/charts/axes.js';
-import { blend } from '../../../web/src/charts/colour.js';
-import {
-  formatAxisValue,
-  formatBytes,
-  formatDuration,
-  formatElapsed,
-  formatNumber,
-  formatValue,
-  limitText,
-  parseLimit,
-  unitCaption,
-} from '../../../web/src/format.js';
+import { timeAxis } from '../../../shared/chart/time-axis.js';
+import { blend } from '../../../shared/chart/theme.js';
+import { formatDuration, formatElapsed, limitText, parseLimit, unitCaption } from '../../../web/src/format.js';
+import { formatAxisValue, formatBytes, formatNumber, formatValue } from '../../../shared/format/number.js';
 import { browserLang, chartNote, chartTitle } from '../../../web/src/i18n/text.js';
 import { MESSAGES } from '../../../web/src/i18n/messages.js';
 import { resolveCharts, type SeriesInfo } from '../../../shared/catalogue/index.js';
@@ -137,22 +128,9 @@ describe('a value with its unit (formatValue), for tables and tooltips', () => {
   });
 });
 
-describe('axis labels (formatAxisValue): short, the unit in the caption', () => {
-  it('byte axes in 1024-based K, M, G … without the B', () => {
-    expectShown((v) => formatAxisValue(v, 'bytes'), [
-      [0, '0'],
-      [512, '512'],
-      [1024, '1K'],
-      [1536, '1.5K'],
-      [400 * 1024 ** 2, '400M'],
-      [2.25 * 1024 ** 3, '2.25G'],
-      [-2048, '-2K'],
-    ]);
-    expect(formatAxisValue(100 * 1024 ** 2, 'bytes/s')).toBe('100M');
-  });
-
+describe('decimal axis labels (formatAxisValue): short, the unit in the caption (byte axes: shared/chart/ticks.ts)', () => {
   it('other axes in full below 10 000, then k, M, G by 1000', () => {
-    expectShown((v) => formatAxisValue(v, '/s'), [
+    expectShown((v) => formatAxisValue(v), [
       [0, '0'],
       [0.1234, '0.123'],
       [0.5, '0.5'],
@@ -165,7 +143,7 @@ describe('axis labels (formatAxisValue): short, the unit in the caption', () => 
       [2_500_000, '2.5M'],
       [3.25e9, '3.25G'],
     ]);
-    expect(formatAxisValue(45, '%')).toBe('45');
+    expect(formatAxisValue(45)).toBe('45');
   });
 });
 

@@ -164,7 +164,7 @@ export function UploadPage() {
           id="file-input"
           name="file"
           type="file"
-          accept=".csv,text/csv,text/plain"
+          accept=".csv,.gz,text/csv,text/plain,application/gzip"
           className="visually-hidden"
           tabIndex={-1}
           disabled={busy}
