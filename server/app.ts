@@ -10,9 +10,11 @@ import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
 import multipart from './plugins/multipart.js';
 import parserPool from './plugins/parser-pool.js';
 import rederive from './plugins/rederive.js';
+import runColumns from './plugins/run-columns.js';
 import security from './plugins/security.js';
 import staticFiles from './plugins/static.js';
 import store from './plugins/store.js';
+import compare from './routes/compare.js';
 import configRoute from './routes/config.js';
 import health from './routes/health.js';
 import pages from './routes/pages.js';
@@ -55,12 +57,14 @@ export const dstatview = fp<AppConfig>(
       ...(config.parserThreads ? { threads: config.parserThreads } : {}),
     });
     await fastify.register(rederive);
+    await fastify.register(runColumns);
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 
     await fastify.register(health);
     await fastify.register(configRoute, { maxUploadBytes });
     await fastify.register(reports, { maxUploadBytes });
+    await fastify.register(compare);
     await fastify.register(pages);
   },
   { name: 'dstatview', fastify: '5.x' },

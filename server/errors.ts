@@ -105,3 +105,6 @@ export function formatBytes(bytes: number): string {
   }
   return `${bytes} bytes`;
 }
+
+/** A run named in a comparison is not there: which id (and run), said in the message. */
+export const CompareRunNotFoundError = createError<'REPORT_NOT_FOUND', 404, [string]>('REPORT_NOT_FOUND', '%s', 404);

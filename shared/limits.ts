@@ -32,3 +32,13 @@ export const REPORT_ID_BYTES = 16;
 
 /** Longest original file name kept with a report, in characters. */
 export const MAX_FILE_NAME_CHARS = 200;
+
+/** Most runs one comparison (/api/compare, the compare page, `dstatview compare`) puts side by side. */
+export const MAX_COMPARE_RUNS = 8;
+
+/**
+ * Parsed runs the server keeps in memory for comparisons, in bytes of their columns (8 bytes a value):
+ * about a dozen 4 MiB logs, so comparing the same reports again (another window, baseline or shift)
+ * never parses them again.
+ */
+export const COMPARE_CACHE_BYTES = 128 * 1024 * 1024;

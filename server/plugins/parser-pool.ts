@@ -12,10 +12,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { ServerBusyError } from '../errors.js';
-import type { ParseOutcome, ParseTask } from '../parse-worker.js';
+import type { ColumnsOutcome, ColumnsTask, ParseFailure, ParseOutcome, ParseTask } from '../parse-worker.js';
 
 export interface ParserPool {
   parse(task: ParseTask): Promise<ParseOutcome>;
+  /** A stored CSV's runs as columns (for comparisons). */
+  columns(task: ColumnsTask): Promise<ColumnsOutcome>;
 }
 
 declare module 'fastify' {
@@ -55,26 +57,30 @@ export default fp<ParserPoolOptions>(
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
 
-    fastify.decorate('parser', {
-      async parse(task: ParseTask): Promise<ParseOutcome> {
-        try {
-          return (await pool.run(task)) as ParseOutcome;
-        } catch (err) {
-          if (err instanceof Error && err.message === 'Task queue is at limit') throw new ServerBusyError();
-          if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-            return {
-              ok: false,
-              error: {
-                code: 'TOO_LARGE',
-                line: 0,
-                column: 0,
-                message: 'the file needs more memory to read than this server allows',
-              },
-            };
-          }
-          throw err;
+    /** Runs a worker function; a full queue is 503, a worker out of memory is the file's fault (422). */
+    async function run<T>(task: unknown, name?: string): Promise<T | { ok: false; error: ParseFailure }> {
+      try {
+        return (await pool.run(task, name ? { name } : {})) as T;
+      } catch (err) {
+        if (err instanceof Error && err.message === 'Task queue is at limit') throw new ServerBusyError();
+        if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          return {
+            ok: false,
+            error: {
+              code: 'TOO_LARGE',
+              line: 0,
+              column: 0,
+              message: 'the file needs more memory to read than this server allows',
+            },
+          };
         }
-      },
+        throw err;
+      }
+    }
+
+    fastify.decorate('parser', {
+      parse: (task: ParseTask) => run<ParseOutcome>(task),
+      columns: (task: ColumnsTask) => run<ColumnsOutcome>(task, 'readColumns'),
     } satisfies ParserPool);
 
     fastify.addHook('onClose', async () => {
