@@ -2,10 +2,21 @@
  * Compare runs: line them up (align.ts), match their series (match.ts), take each run's figures over its
  * counted rows from the raw samples and each run's change against the baseline (delta.ts).
  */
-import { countedRows } from './align.js';
+import { countedRows, firstCountedRow } from './align.js';
 import { delta, runFigures } from './delta.js';
 import { matchSeries, runSeries } from './match.js';
 import type { ComparedSeries, CompareOptions, CompareRunInput, Comparison, Delta, RunFigures } from './types.js';
+
+/** Whole-run figures by series values: the default comparison, asked again and again, costs nothing twice. */
+const wholeRun = new WeakMap<ArrayLike<number>, RunFigures | null>();
+
+function figuresOf(run: CompareRunInput, values: ArrayLike<number>, rows: { from: number; to: number }): RunFigures | null {
+  const whole = rows.from === firstCountedRow(run) && rows.to === run.time.length;
+  if (!whole) return runFigures(values, rows.from, rows.to);
+  let f = wholeRun.get(values);
+  if (f === undefined) wholeRun.set(values, (f = runFigures(values, rows.from, rows.to)));
+  return f;
+}
 
 export function compareRuns(runs: readonly CompareRunInput[], options: CompareOptions = {}): Comparison {
   const baseline = options.baseline ?? 0;
@@ -19,7 +30,7 @@ export function compareRuns(runs: readonly CompareRunInput[], options: CompareOp
   for (const id of matchSeries(perRun)) {
     const present = perRun.map((m) => m.get(id));
     const first = present.find((s) => s !== undefined)!;
-    const figures: (RunFigures | null)[] = present.map((s, i) => (s ? runFigures(s.values, rows[i]!.from, rows[i]!.to) : null));
+    const figures: (RunFigures | null)[] = present.map((s, i) => (s ? figuresOf(runs[i]!, s.values, rows[i]!) : null));
     const base = figures[baseline];
     const deltas: (Delta | null)[] = figures.map((f, i) => (i !== baseline && f && base ? delta(base, f) : null));
     series.push({

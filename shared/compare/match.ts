@@ -20,8 +20,17 @@ export interface MatchedSeries {
   derived: boolean;
 }
 
-/** Every numeric series of a run by id, derived totals included. */
-export function runSeries(run: CompareRunInput): Map<string, MatchedSeries> {
+/** Runs already matched: a run's series never change, and derived totals cost a pass over every device. */
+const matched = new WeakMap<CompareRunInput, Map<string, MatchedSeries>>();
+
+/** Every numeric series of a run by id, derived totals included (computed once per run object). */
+export function runSeries(run: CompareRunInput): ReadonlyMap<string, MatchedSeries> {
+  let out = matched.get(run);
+  if (!out) matched.set(run, (out = collectSeries(run)));
+  return out;
+}
+
+function collectSeries(run: CompareRunInput): Map<string, MatchedSeries> {
   const out = new Map<string, MatchedSeries>();
   const numeric = new Map<string, ArrayLike<number>>();
   for (const s of run.series) {
