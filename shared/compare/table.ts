@@ -63,6 +63,8 @@ function signed(text: string, x: number): string {
 function pct(p: number | null): string {
   if (p === null) return 'n/a';
   const text = Math.abs(p) >= 100 ? p.toFixed(0) : p.toFixed(1);
+  // A change that rounds to nothing is shown without a sign (never "-0.0 %").
+  if (Number(text) === 0) return text.replace('-', '') + ' %';
   return (p > 0 ? '+' : '') + text + ' %';
 }
 
@@ -81,4 +83,11 @@ export function deltaTableMarkdown(table: DeltaTable, labels: readonly RunLabel[
 export function deltaTableTsv(table: DeltaTable): string {
   const cell = (s: string): string => s.replace(/[\t\r\n]+/g, ' ');
   return [table.head, ...table.rows].map((r) => r.map(cell).join('\t')).join('\n') + '\n';
+}
+
+/** What names a run in the legend and the table: file (and run of a multi-run file), host, start. */
+export function runName(r: { fileName: string; run: number; runs: number; host: string; start: string }): string {
+  const which = r.runs > 1 ? ` run ${r.run}` : '';
+  const where = [r.host, r.start.replace('T', ' ')].filter((s) => s !== '').join(', ');
+  return `${r.fileName}${which}${where ? ` (${where})` : ''}`;
 }
