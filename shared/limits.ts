@@ -42,3 +42,6 @@ export const MAX_COMPARE_RUNS = 8;
  * never parses them again.
  */
 export const COMPARE_CACHE_BYTES = 128 * 1024 * 1024;
+
+/** Most files one upload request takes (each becomes its own report; several open the compare page). */
+export const MAX_UPLOAD_FILES = MAX_COMPARE_RUNS;

@@ -1,6 +1,7 @@
 /**
  * The reports API.
- *   POST /api/reports          multipart upload, field `file` → 201 {id, url} + Location
+ *   POST /api/reports          multipart upload, field `file` → 201 {id, url} + Location; several files in
+ *                              the field (up to MAX_UPLOAD_FILES) → 201 {id, url, reports, compareUrl}
  *   GET  /api/reports/:id      the parsed report (ReportJson)
  *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte
  * Status codes per case: see plugins/error-handler.ts.
@@ -19,10 +20,11 @@ import {
   UnsupportedMediaTypeError,
 } from '../errors.js';
 import { acceptsEncoding, csvContentDisposition, describeContentType, etagMatches, mediaType } from '../http-utils.js';
+import { MAX_UPLOAD_FILES } from '../../shared/limits.js';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.js';
 import { newReportId } from '../store/report-id.js';
 import type { StoredObject } from '../store/report-store.js';
-import { receiveUpload } from '../upload/receive.js';
+import { receiveUploads } from '../upload/receive.js';
 
 export interface ReportsRouteOptions {
   maxUploadBytes: number;
@@ -44,32 +46,39 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           throw new UnsupportedMediaTypeError(describeContentType(request.headers['content-type']));
         }
         const length = Number(request.headers['content-length']);
-        if (length > maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
+        if (length > maxUploadBytes * MAX_UPLOAD_FILES + MULTIPART_OVERHEAD_BYTES) {
           throw new FileTooLargeError(formatBytes(maxUploadBytes));
         }
       },
     },
     async (request, reply) => {
-      const upload = await receiveUpload(request, fastify.store.stagingDir, maxUploadBytes);
+      const uploads = await receiveUploads(request, fastify.store.stagingDir, maxUploadBytes);
       try {
-        const id = newReportId();
-        const fields = { id, fileName: upload.fileName, createdAt: new Date().toISOString(), bytes: upload.bytes };
-        const outcome = await fastify.parser.parse({ path: upload.path, fields });
-        if (!outcome.ok) {
-          if (outcome.error.internal) request.log.error({ parserError: outcome.error.internal }, 'the parser failed');
-          throw reportFormatError(outcome.error);
+        // Every file is read before any is stored: a refused one leaves none of the others behind.
+        const parsed = [];
+        for (const upload of uploads) {
+          const id = newReportId();
+          const fields = { id, fileName: upload.fileName, createdAt: new Date().toISOString(), bytes: upload.bytes };
+          const outcome = await fastify.parser.parse({ path: upload.path, fields });
+          if (!outcome.ok) {
+            if (outcome.error.internal) request.log.error({ parserError: outcome.error.internal }, 'the parser failed');
+            // Of several files, say which one.
+            const message = uploads.length > 1 ? `${upload.fileName}: ${outcome.error.message}` : outcome.error.message;
+            throw reportFormatError({ ...outcome.error, message });
+          }
+          parsed.push({ upload, id, outcome });
         }
-        await fastify.store.create({
-          id,
-          sourcePath: upload.path,
-          reportJsonGz: outcome.reportJsonGz,
-          summary: outcome.summary,
-        });
-        request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
-        const url = `/r/${id}`;
-        return reply.code(201).header('Location', url).send({ id, url });
+        for (const { upload, id, outcome } of parsed) {
+          await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary: outcome.summary });
+          request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
+        }
+        const created = parsed.map(({ upload, id }) => ({ id, url: `/r/${id}`, fileName: upload.fileName }));
+        const { id, url } = created[0]!;
+        if (created.length === 1) return reply.code(201).header('Location', url).send({ id, url });
+        const compareUrl = `/compare?ids=${created.map((c) => c.id).join(',')}`;
+        return reply.code(201).header('Location', compareUrl).send({ id, url, reports: created, compareUrl });
       } finally {
-        await rm(upload.path, { force: true });
+        await Promise.all(uploads.map((u) => rm(u.path, { force: true })));
       }
     },
   );

@@ -1,6 +1,7 @@
 /**
- * Stream the `file` part of a multipart upload to a file under the staging directory, enforcing the size
- * limit while it streams. On any failure nothing is left on disk.
+ * Stream the `file` parts of a multipart upload (one, or up to MAX_UPLOAD_FILES to compare) to files under
+ * the staging directory, enforcing the size limit of each while it streams. On any failure nothing is left
+ * on disk.
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -28,40 +29,42 @@ export interface ReceivedUpload {
   bytes: number;
 }
 
-export async function receiveUpload(
+/** The uploaded files in the order sent (at least one; the multipart `files` limit bounds how many). */
+export async function receiveUploads(
   request: FastifyRequest,
   stagingDir: string,
   maxUploadBytes: number,
-): Promise<ReceivedUpload> {
+): Promise<ReceivedUpload[]> {
   if (!request.isMultipart()) throw new UnsupportedMediaTypeError(describeContentType(request.headers['content-type']));
 
-  let saved: ReceivedUpload | null = null;
+  const saved: ReceivedUpload[] = [];
   let hint = '';
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === FILE_FIELD && !saved) {
+        if (part.fieldname === FILE_FIELD && saved.length === 0) {
           hint = ` (the field "${FILE_FIELD}" came as text, not as a file: with curl, use -F ${FILE_FIELD}=@log.csv)`;
         }
         continue;
       }
-      if (part.fieldname !== FILE_FIELD || saved) {
-        if (!saved) hint = ` (got a file in the field ${JSON.stringify(part.fieldname.slice(0, 100))})`;
+      if (part.fieldname !== FILE_FIELD) {
+        if (saved.length === 0) hint = ` (got a file in the field ${JSON.stringify(part.fieldname.slice(0, 100))})`;
         part.file.resume();
         await finished(part.file);
         continue;
       }
       const path = join(stagingDir, `upload-${randomUUID()}`);
-      saved = { path, fileName: cleanFileName(part.filename), bytes: 0 };
+      const file: ReceivedUpload = { path, fileName: cleanFileName(part.filename), bytes: 0 };
+      saved.push(file);
       await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
       if (part.file.truncated) throw new FileTooLargeError(formatBytes(maxUploadBytes));
-      saved.bytes = (await stat(path)).size;
+      file.bytes = (await stat(path)).size;
     }
   } catch (err) {
-    if (saved) await rm(saved.path, { force: true });
+    await Promise.all(saved.map((f) => rm(f.path, { force: true })));
     throw asRequestError(err);
   }
-  if (!saved) throw new MissingFileError(hint);
+  if (saved.length === 0) throw new MissingFileError(hint);
   return saved;
 }
 

@@ -24,9 +24,14 @@ export const ApiError = Type.Object({
 export type ApiError = Static<typeof ApiError>;
 
 export const CreatedReport = Type.Object({
+  /** The (first) file's report. */
   id: Type.String(),
   /** Path of the report page, e.g. `/r/<id>`: permanent and shareable. */
   url: Type.String(),
+  /** Only for several files in one upload: every report, in the order sent… */
+  reports: Type.Optional(Type.Array(Type.Object({ id: Type.String(), url: Type.String(), fileName: Type.String() }))),
+  /** …and the page comparing them, `/compare?ids=ID1,ID2,…`. */
+  compareUrl: Type.Optional(Type.String()),
 });
 export type CreatedReport = Static<typeof CreatedReport>;
 
