@@ -18,6 +18,8 @@ export interface RunLabel {
 export interface DeltaTable {
   head: string[];
   rows: string[][];
+  /** Per row: its series, and whether every change in it is within noise (no change stands out). */
+  meta: { id: string; noise: boolean }[];
 }
 
 /** Column tags of runs: A, B, C … (at most MAX_COMPARE_RUNS, well inside the alphabet). */
@@ -25,13 +27,20 @@ export function runTag(index: number): string {
   return String.fromCharCode(65 + index);
 }
 
-export function deltaTable(series: readonly ComparedSeries[], labels: readonly RunLabel[], baseline: number): DeltaTable {
+/** Rows by the size of the change (sortByChange), or by series id. */
+export function deltaTable(
+  series: readonly ComparedSeries[],
+  labels: readonly RunLabel[],
+  baseline: number,
+  order: 'change' | 'name' = 'change',
+): DeltaTable {
   const head = ['series', 'unit'];
   for (const l of labels) head.push(`${l.tag} avg`, `${l.tag} p95`, `${l.tag} max`);
   labels.forEach((l, i) => {
     if (i !== baseline) head.push(`Δavg ${l.tag}`, `Δavg % ${l.tag}`, `Δp95 % ${l.tag}`, `Δmax % ${l.tag}`);
   });
-  const rows = sortByChange(series).map((s) => {
+  const sorted = order === 'name' ? [...series].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) : sortByChange(series);
+  const rows = sorted.map((s) => {
     const row = [s.id + (s.derived.length > 0 ? ' (computed)' : ''), s.unit];
     for (const f of s.runs) row.push(...(f ? [figure(f.avg), figure(f.p95), figure(f.max)] : ['–', '–', '–']));
     s.delta.forEach((d, i) => {
@@ -39,7 +48,11 @@ export function deltaTable(series: readonly ComparedSeries[], labels: readonly R
     });
     return row;
   });
-  return { head, rows };
+  const meta = sorted.map((s) => {
+    const deltas = s.delta.filter((d): d is Delta => d !== null);
+    return { id: s.id, noise: deltas.length > 0 && deltas.every((d) => d.withinNoise) };
+  });
+  return { head, rows, meta };
 }
 
 function deltaCells(d: Delta | null): string[] {

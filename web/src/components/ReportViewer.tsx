@@ -42,7 +42,7 @@ export function domIds(keys: readonly string[], prefix: string): Map<string, str
 }
 
 /** Colours and font of the active theme, from the page's CSS custom properties. */
-function readThemeColours(name: 'light' | 'dark'): ThemeColours {
+export function readThemeColours(name: 'light' | 'dark'): ThemeColours {
   const style = getComputedStyle(document.documentElement);
   const v = (prop: string, fallback: string): string => style.getPropertyValue(prop).trim() || fallback;
   const series = new Map<string, string>();

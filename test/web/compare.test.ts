@@ -1,0 +1,114 @@
+/**
+ * The compare page in Chromium (docs/ui-contract.md §10): every run drawn in every chart, the legends, the
+ * crosshair's values of both runs, zoom narrowing the Δ table and landing in the URL, the URL restoring the
+ * view, and "Copy as Markdown" putting the table on the clipboard.
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chartByKey, dragAcross, plotBox, waitForPainted, waitForXRangeChange, xRange } from '../helpers/browser.js';
+import { BROWSER_TEST_MS, describeBrowser, HOOK_TIMEOUT_MS, webHarness } from './harness.js';
+
+const A = 'd072_tfvnrl.csv';
+const B = 'dool134_tfvnrl.csv';
+
+describeBrowser('compare page', () => {
+  const h = webHarness();
+
+  async function openCompare(page: Page, query: string): Promise<void> {
+    await page.goto(`${h.server.url}/compare${query}`);
+    await page.locator('figure.chart-panel[data-painted="true"]').first().waitFor({ timeout: 15_000 });
+  }
+
+  const idOf = (path: string) => path.replace(/^\/r\//, '');
+  /** Texts of the elements, whitespace collapsed (legend items are laid out with flex). */
+  const texts = async (loc: import('playwright-core').Locator) => (await loc.allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
+
+  it(
+    'overlays every run in each chart with a legend, and the crosshair reads the values of both runs',
+    () =>
+      h.run(async () => {
+        const [a, b] = [idOf(await h.report(A)), idOf(await h.report(B))];
+        const page = await h.newPage();
+        await openCompare(page, `?ids=${a},${b}`);
+        await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
+          expect.stringMatching(/^A d072_tfvnrl\.csv \(vm, 2026-11-29 20:45:49\).*baseline/),
+          expect.stringMatching(/^B dool134_tfvnrl\.csv \(vm, 2026-11-29 20:45:49\)/),
+        ]);
+        // Both files have vda: both drawn. Only the dstat run has loop0.
+        const vda = chartByKey(page, 'disk:vda');
+        await waitForPainted(vda, HOOK_TIMEOUT_MS);
+        expect(await vda.getAttribute('data-runs-drawn')).toBe('0,1');
+        expect(await texts(vda.locator('[data-legend] li'))).toEqual([
+          expect.stringMatching(/^A d072_tfvnrl\.csv/),
+          expect.stringMatching(/^B dool134_tfvnrl\.csv/),
+        ]);
+        const cpu = chartByKey(page, 'cpu:total');
+        await cpu.scrollIntoViewIfNeeded();
+        await waitForPainted(cpu, HOOK_TIMEOUT_MS);
+        expect(await cpu.getAttribute('data-runs-drawn')).toBe('0,1');
+
+        await vda.scrollIntoViewIfNeeded();
+        const box = await plotBox(vda);
+        await page.mouse.move(box.left + (box.right - box.left) * 0.4, (box.top + box.bottom) / 2);
+        const readout = vda.locator('[data-readout]');
+        await readout.waitFor({ state: 'visible', timeout: HOOK_TIMEOUT_MS });
+        const rows = await readout.locator('.readout-row:not([hidden])').allInnerTexts();
+        expect(rows.some((r) => /^A read/.test(r) && /\d/.test(r))).toBe(true);
+        expect(rows.some((r) => /^B read/.test(r) && /\d/.test(r))).toBe(true);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'zoom narrows the Δ table and goes into the URL; the URL restores the view; Copy as Markdown copies the table',
+    () =>
+      h.run(async () => {
+        const [a, b] = [idOf(await h.report(A)), idOf(await h.report(B))];
+        const page = await h.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+        await openCompare(page, `?ids=${a},${b}&baseline=1`);
+        const row = page.locator('table.delta-table tr[data-series="dsk/vda/writ"]');
+        await row.waitFor();
+        const before = await row.innerText();
+        const vda = chartByKey(page, 'disk:vda');
+        await waitForPainted(vda, HOOK_TIMEOUT_MS);
+        const range = await xRange(vda);
+        await dragAcross(page, vda, 0.2, 0.5);
+        await waitForXRangeChange(vda, range);
+        await expect.poll(() => row.innerText()).not.toBe(before);
+        await expect.poll(() => page.url()).toMatch(/[?&]from=[\d.]+&to=[\d.]+/);
+        const url = page.url();
+        expect(url).toContain('baseline=1');
+        const zoomed = await xRange(vda);
+
+        const again = await h.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+        await openCompare(again, url.slice(url.indexOf('?')));
+        const vda2 = chartByKey(again, 'disk:vda');
+        await waitForPainted(vda2, HOOK_TIMEOUT_MS);
+        const restored = await xRange(vda2);
+        expect(restored.min).toBeCloseTo(zoomed.min, -1);
+        expect(restored.max).toBeCloseTo(zoomed.max, -1);
+        expect(await texts(again.locator('[data-legend="page"] li[data-baseline="true"]'))).toEqual([expect.stringMatching(/^B /)]);
+        await expect.poll(() => again.locator('table.delta-table tr[data-series="dsk/vda/writ"]').innerText()).toBe(await row.innerText());
+
+        await again.getByRole('button', { name: 'Copy as Markdown' }).click();
+        await again.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+        const md = await again.evaluate(() => navigator.clipboard.readText());
+        expect(md).toContain('- **B** (baseline): dool134_tfvnrl.csv');
+        expect(md).toMatch(/^\| series \| unit \| A avg \| A p95 \| A max \| B avg/m);
+        expect(md).toMatch(/^\| dsk\/vda\/writ \| bytes\/s \|/m);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'says which run is wrong',
+    () =>
+      h.run(async () => {
+        const a = idOf(await h.report(A));
+        const page = await h.newPage();
+        await page.goto(`${h.server.url}/compare?ids=${a}:5`);
+        await expect.poll(() => page.locator('[role="alert"]').innerText()).toMatch(/has 1 runs: there is no run 5/);
+      }),
+    BROWSER_TEST_MS,
+  );
+});

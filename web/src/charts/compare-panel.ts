@@ -1,0 +1,263 @@
+/**
+ * One catalogue chart of a comparison: every run's series of the chart overlaid on the aligned elapsed axis,
+ * each run in its own colour (a series of a run told apart by its dash), driven by the same coordinator,
+ * overlay (zoom, pan, crosshair, readout) and min-max reduction as the report's LinePanel. Each run is
+ * reduced on its own time column, so runs sampled at 1 s and 5 s share the axis without resampling.
+ * No statistics table per chart: the page's Δ table holds them, from the raw rows of the window.
+ */
+import {
+  Chart,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  type ChartConfiguration,
+  type ChartDataset,
+  type Scale,
+} from 'chart.js';
+import type { ResolvedChart } from '../../../shared/catalogue/index.js';
+import { reduceMinMax, type Reduced } from '../../../shared/series/reduce.js';
+import { RUN_COLOURS, SERIES_DASHES } from '../compare/compare-data.js';
+import type { RunData } from '../data/run-data.js';
+import { formatAxisValue, formatValue, niceTicks } from '../format.js';
+import { timeAxis, type TimeAxis } from './axes.js';
+import type { Coordinator, Panel, ViewContext } from './coordinator.js';
+import { PlotOverlay, type ReadoutItem } from './overlay.js';
+
+type Point = { x: number; y: number };
+type LineChart = Chart<'line', Point[]>;
+
+export interface ComparePanelProps {
+  key: string;
+  unit: string;
+  /** Per run: its chart of this key (null: the run lacks it), on the aligned axis. */
+  perRun: readonly (ResolvedChart | null)[];
+  runs: readonly RunData[];
+  /** Run tags in the readout: A, B, … */
+  tags: readonly string[];
+  /** Series labels in the page's language, by series key. */
+  label: (chart: ResolvedChart, index: number) => string;
+}
+
+interface Drawn {
+  run: number;
+  label: string;
+  colour: string;
+  dash: number[];
+  unit: string;
+  values: Float64Array;
+}
+
+export class ComparePanel implements Panel {
+  readonly key: string;
+  readonly target: Element;
+  visible = false;
+  near = false;
+  painted = false;
+  drawnVersion = -1;
+  statsVersion = -1;
+  lastDrawn = 0;
+
+  private instance: LineChart | null = null;
+  private axis: TimeAxis | null = null;
+  private drawn: Drawn[] = [];
+  private readonly overlay: PlotOverlay;
+
+  constructor(
+    private readonly figure: HTMLElement,
+    private readonly box: HTMLElement,
+    private readonly canvas: HTMLCanvasElement,
+    overlayEl: HTMLElement,
+    coordinator: Coordinator,
+    private props: ComparePanelProps,
+  ) {
+    this.key = props.key;
+    this.target = box;
+    this.overlay = new PlotOverlay(overlayEl, coordinator, this);
+  }
+
+  setProps(props: ComparePanelProps): void {
+    this.props = props;
+    this.drawnVersion = -1;
+    this.release();
+    this.overlay.resetReadout();
+  }
+
+  hasInstance(): boolean {
+    return this.instance !== null;
+  }
+
+  /** What is drawn: every series of every run that has the chart, but those hidden and statistics-only. */
+  private prepare(ctx: ViewContext): Drawn[] {
+    const out: Drawn[] = [];
+    this.props.perRun.forEach((chart, run) => {
+      if (!chart) return;
+      const data = this.props.runs[run]!;
+      chart.series.forEach((s, i) => {
+        if (s.role === 'hidden' || ctx.hidden.has(s.key)) return;
+        const values = data.values(s.source);
+        if (!values) return;
+        out.push({
+          run,
+          label: `${this.props.tags[run]} ${this.props.label(chart, i)}`,
+          colour: RUN_COLOURS[run % RUN_COLOURS.length]!,
+          dash: SERIES_DASHES[i % SERIES_DASHES.length]!,
+          unit: s.unit,
+          values,
+        });
+      });
+    });
+    return out;
+  }
+
+  draw(ctx: ViewContext): void {
+    const width = Math.round(this.box.clientWidth);
+    const height = Math.round(this.box.clientHeight);
+    if (width <= 0 || height <= 0) return;
+    this.drawn = this.prepare(ctx);
+    const plotWidth = Math.max(50, this.overlay.area?.width ?? width - 66);
+    const datasets: ChartDataset<'line', Point[]>[] = this.drawn.map((d) => {
+      const run = this.props.runs[d.run]!;
+      const r = reduceMinMax(run.time, d.values, {
+        t0: ctx.window.t0,
+        t1: ctx.window.t1,
+        width: plotWidth,
+        maxStepMs: run.maxStepMs,
+        stepMs: run.intervalMs > 0 ? run.intervalMs : 0,
+        firstRow: run.firstRow,
+      });
+      return {
+        label: d.label,
+        data: points(r),
+        borderColor: `rgb(${ctx.theme.rgb(d.colour)})`,
+        borderWidth: 1.5,
+        borderDash: d.dash,
+        fill: false,
+        stepped: 'after',
+      };
+    });
+    this.axis = timeAxis(ctx.window.t0, ctx.window.t1, plotWidth, 'elapsed', 0);
+    this.instance?.destroy();
+    Chart.register(LineController, LineElement, PointElement, LinearScale);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    const instance = new Chart(this.canvas, this.config(ctx, datasets, height));
+    this.instance = instance;
+    const area = instance.chartArea;
+    this.overlay.setArea({ left: area.left, top: area.top, width: area.right - area.left, height: area.bottom - area.top }, width);
+    this.drawnVersion = ctx.version;
+    const fig = this.figure;
+    fig.dataset['xMin'] = String(ctx.window.t0);
+    fig.dataset['xMax'] = String(ctx.window.t1);
+    // Which runs have lines in this chart (docs/ui-contract.md §10).
+    fig.dataset['runsDrawn'] = [...new Set(this.drawn.map((d) => d.run))].join(',');
+    if (!this.painted) {
+      this.painted = true;
+      fig.dataset['painted'] = 'true';
+      try {
+        performance.mark(`dv:painted:${this.key}`);
+      } catch {
+        // no User Timing
+      }
+    }
+  }
+
+  private config(ctx: ViewContext, datasets: ChartDataset<'line', Point[]>[], height: number): ChartConfiguration<'line', Point[]> {
+    const unit = this.props.unit;
+    const kind = unit === 'bytes' || unit === 'bytes/s' ? 'binary' : unit === 'count' ? 'integer' : 'decimal';
+    const count = Math.max(2, Math.floor(height / 50));
+    return {
+      type: 'line',
+      data: { datasets },
+      options: {
+        animation: false,
+        parsing: false,
+        normalized: true,
+        spanGaps: false,
+        responsive: false,
+        events: [],
+        devicePixelRatio: window.devicePixelRatio || 1,
+        elements: { point: { radius: 0, hoverRadius: 0, hitRadius: 0 }, line: { tension: 0 } },
+        layout: { padding: { right: 10, top: 6 } },
+        font: { family: ctx.theme.font, size: 11 },
+        color: ctx.theme.text,
+        scales: {
+          x: {
+            type: 'linear',
+            min: ctx.window.t0,
+            max: ctx.window.t1,
+            grid: { color: ctx.theme.grid },
+            border: { display: false },
+            ticks: { color: ctx.theme.text, maxRotation: 0, autoSkip: false, callback: (v: string | number, i: number) => this.axis?.label(Number(v), i) ?? '' },
+            afterBuildTicks: (scale: Scale) => {
+              scale.ticks = (this.axis?.ticks ?? []).map((value) => ({ value }));
+            },
+          },
+          y: {
+            type: 'linear',
+            beginAtZero: true,
+            grid: { color: ctx.theme.grid },
+            border: { display: false },
+            ticks: { color: ctx.theme.text, callback: (v: string | number) => formatAxisValue(Number(v), unit) },
+            afterDataLimits: (scale: Scale) => {
+              const t = niceTicks(Math.min(0, scale.min), Math.max(scale.max, 1e-9), count, kind);
+              scale.min = t[0]!;
+              scale.max = t[t.length - 1]!;
+            },
+            afterBuildTicks: (scale: Scale) => {
+              scale.ticks = niceTicks(scale.min, scale.max, count, kind).filter((v) => v <= scale.max + 1e-9).map((value) => ({ value }));
+            },
+            afterFit: (scale: Scale) => {
+              scale.width = 54; // as the report's charts: the time axes line up down the page
+            },
+          },
+        },
+        plugins: { tooltip: { enabled: false }, legend: { display: false } },
+      },
+    };
+  }
+
+  /** The Δ table holds the statistics (from raw rows): nothing to compute per chart. */
+  stats(ctx: ViewContext): boolean {
+    this.statsVersion = ctx.version;
+    return true;
+  }
+
+  /** The value of every run at the hovered time: each run's own nearest sample (none outside its span). */
+  crosshair(ctx: ViewContext, row: number | null): void {
+    if (row === null || this.drawn.length === 0) {
+      this.overlay.hide();
+      return;
+    }
+    const t = ctx.run.time[row]!;
+    const items: ReadoutItem[] = this.drawn.map((d) => {
+      const run = this.props.runs[d.run]!;
+      const inside = run.window !== null && t >= run.window.t0 - run.intervalMs && t <= run.window.t1 + run.intervalMs;
+      const r = inside ? run.nearestRow(t) : -1;
+      return { colour: d.colour, label: d.label, value: r >= 0 ? formatValue(d.values[r]!, d.unit) : '–' };
+    });
+    this.overlay.show(ctx, row, items);
+  }
+
+  release(): void {
+    this.instance?.destroy();
+    this.instance = null;
+    this.drawnVersion = -1;
+    if (this.painted) {
+      this.painted = false;
+      this.figure.dataset['painted'] = 'false';
+    }
+    this.overlay.hide();
+  }
+
+  destroy(): void {
+    this.release();
+    this.overlay.destroy();
+  }
+}
+
+function points(r: Reduced): Point[] {
+  const out = new Array<Point>(r.x.length);
+  for (let i = 0; i < r.x.length; i++) out[i] = { x: r.x[i]!, y: r.y[i]! };
+  return out;
+}
