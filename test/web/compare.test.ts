@@ -101,6 +101,34 @@ describeBrowser('compare page', () => {
   );
 
   it(
+    '"Compare with…" on a report page: another report by URL, or two runs of a multi-run file',
+    () =>
+      h.run(async () => {
+        const multi = await h.report('d072_tfvnrl_appended-2-runs.csv');
+        const other = await h.report(B);
+        const page = await h.newPage();
+        await page.goto(`${h.server.url}${multi}`);
+        await page.getByText('Compare with…').click();
+        await page.getByLabel('Another report (URL or id)').fill(`${h.server.url}${other}`);
+        await page.getByRole('button', { name: 'Compare', exact: true }).first().click();
+        await expect.poll(() => page.url()).toBe(`${h.server.url}/compare?ids=${idOf(multi)}:2,${idOf(other)}`);
+        await page.locator('figure.chart-panel[data-painted="true"]').first().waitFor({ timeout: 15_000 });
+
+        await page.goto(`${h.server.url}${multi}`);
+        await page.getByText('Compare with…').click();
+        await page.getByLabel('Compare runs of this file 1').selectOption('1');
+        await page.getByLabel('Compare runs of this file 2').selectOption('2');
+        await page.getByRole('button', { name: 'Compare', exact: true }).nth(1).click();
+        await expect.poll(() => page.url()).toBe(`${h.server.url}/compare?ids=${idOf(multi)}:1,${idOf(multi)}:2`);
+        await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
+          expect.stringMatching(/^A d072_tfvnrl_appended-2-runs\.csv run 1 /),
+          expect.stringMatching(/^B d072_tfvnrl_appended-2-runs\.csv run 2 /),
+        ]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'says which run is wrong',
     () =>
       h.run(async () => {
