@@ -3,10 +3,14 @@
  * (cached columns, another window each time so nothing but the columns is reused), against the reference
  * of GET /api/reports/:id of one of them measured in the same run. Goal (issue 8): warm ≤ 200 ms.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { buildApp } from '../server/app.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, NAME_SHIM } from '../test/helpers/browser.js';
+import { SERVER_MAIN, WEB_INDEX, startServer, uploadCsv, type RunningServer } from '../test/helpers/server.js';
+import { markTime } from './browser.bench.js';
 import { makeLog } from './make-log.js';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
@@ -56,5 +60,61 @@ export async function benchCompare(): Promise<void> {
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The compare page's first screen for two 4 MB logs against one report page's first screen, same server,
+ * same browser, alternating, a new context (cold HTTP cache) each time: `dv:first-screen` (every chart in
+ * the viewport at load painted). Goal (issue 8): compare ≤ 1.5 × report.
+ */
+export async function benchComparePage(): Promise<void> {
+  console.log('\n## Compare page — first screen in Chromium, two 4 MB logs vs one report (1280×900, median of 3)');
+  if (!existsSync(SERVER_MAIN) || !existsSync(WEB_INDEX) || !existsSync(CHROMIUM_PATH)) {
+    console.log('skipped: the app is not built or there is no Chromium');
+    return;
+  }
+  const { chromium } = await import('playwright-core');
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startServer({ env: { MAX_UPLOAD_BYTES: '8MiB' }, startTimeoutMs: 30_000 });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const ids: string[] = [];
+    for (const seed of [1, 2]) {
+      const created = await uploadCsv(server, makeLog(undefined, { bytes: 4 * 1024 * 1024 - 4096, seed }), `run${seed}.csv`);
+      ids.push(created.url.replace(/^\/r\//, ''));
+    }
+    const firstScreen = async (path: string): Promise<number | string> => {
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        await context.addInitScript(NAME_SHIM);
+        const page = await context.newPage();
+        await page.goto(server!.url + path, { waitUntil: 'commit' });
+        return await markTime(page, 'dv:first-screen', 60_000);
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    };
+    await firstScreen(`/r/${ids[0]}`); // warm-up: the browser process's own start
+    const report: number[] = [];
+    const compare: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await firstScreen(`/r/${ids[0]}`);
+      const c = await firstScreen(`/compare?ids=${ids.join(',')}`);
+      if (typeof r === 'number') report.push(r);
+      if (typeof c === 'number') compare.push(c);
+      if (typeof r !== 'number' || typeof c !== 'number') console.log(`round ${i + 1}: report ${r}, compare ${c}`);
+    }
+    if (report.length === 0 || compare.length === 0) return;
+    const r = median(report);
+    const c = median(compare);
+    console.log(`report page (one 4 MB log): ${r.toFixed(0)} ms; compare page (two 4 MB logs): ${c.toFixed(0)} ms`);
+    console.log(`ratio compare / report: ${(c / r).toFixed(2)} — goal ≤ 1.5`);
+  } catch (err) {
+    console.log(`compare page benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
   }
 }

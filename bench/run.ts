@@ -1,6 +1,6 @@
 /** `npm run bench`: every benchmark, figures and ratios against references measured in the same run. */
 import { benchBrowser } from './browser.bench.js';
-import { benchCompare } from './compare.bench.js';
+import { benchCompare, benchComparePage } from './compare.bench.js';
 import { benchParser } from './parse.bench.js';
 import { benchServer } from './server.bench.js';
 
@@ -9,3 +9,4 @@ benchParser();
 await benchServer();
 await benchCompare();
 await benchBrowser();
+await benchComparePage();

@@ -92,7 +92,7 @@ describeBrowser('compare page', () => {
 
         await again.getByRole('button', { name: 'Copy as Markdown' }).click();
         await again.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
-        const md = await again.evaluate(() => navigator.clipboard.readText());
+        const md = await again.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
         expect(md).toContain('- **B** (baseline): dool134_tfvnrl.csv');
         expect(md).toMatch(/^\| series \| unit \| A avg \| A p95 \| A max \| B avg/m);
         expect(md).toMatch(/^\| dsk\/vda\/writ \| bytes\/s \|/m);

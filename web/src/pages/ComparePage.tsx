@@ -5,7 +5,7 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { compareRuns, runName, runTag, type RunLabel } from '../../../shared/compare/index.js';
+import { compareRuns, runName, runTag, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -147,15 +147,27 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   useLayoutEffect(() => coordinator.start(), [coordinator]);
 
   const inputs = useMemo(() => runs.map(compareInput), [runs]);
-  const comparison = useMemo(
-    () =>
-      compareRuns(inputs, {
-        baseline: view.baseline,
-        shifts: view.shifts,
-        window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
-      }),
-    [inputs, view.baseline, view.shifts, zoom],
-  );
+  // The table is computed after the charts' first frame: every series of every run from its raw rows
+  // takes longer than drawing the first screen, which should not wait for it.
+  const [comparison, setComparison] = useState<Comparison | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        setComparison(
+          compareRuns(inputs, {
+            baseline: view.baseline,
+            shifts: view.shifts,
+            window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
+          }),
+        );
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [inputs, view.baseline, view.shifts, zoom]);
 
   return (
     <>
@@ -218,13 +230,15 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
           ))}
         </div>
       </div>
-      <DeltaTable
-        series={comparison.series}
-        labels={labels}
-        baseline={view.baseline}
-        sort={view.sort}
-        onSort={(sort) => setView((v) => ({ ...v, sort }))}
-      />
+      {comparison && (
+        <DeltaTable
+          series={comparison.series}
+          labels={labels}
+          baseline={view.baseline}
+          sort={view.sort}
+          onSort={(sort) => setView((v) => ({ ...v, sort }))}
+        />
+      )}
     </>
   );
 }
