@@ -3,9 +3,11 @@
  * crosshair's values of both runs, zoom narrowing the Δ table and landing in the URL, the URL restoring the
  * view, and "Copy as Markdown" putting the table on the clipboard.
  */
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chartByKey, dragAcross, plotBox, waitForPainted, waitForXRangeChange, xRange } from '../helpers/browser.js';
+import { fixturePath } from '../helpers/fixtures.js';
 import { BROWSER_TEST_MS, describeBrowser, HOOK_TIMEOUT_MS, webHarness } from './harness.js';
 
 const A = 'd072_tfvnrl.csv';
@@ -123,6 +125,26 @@ describeBrowser('compare page', () => {
         await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
           expect.stringMatching(/^A d072_tfvnrl_appended-2-runs\.csv run 1 /),
           expect.stringMatching(/^B d072_tfvnrl_appended-2-runs\.csv run 2 /),
+        ]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'the upload page takes several files and opens their compare page',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await page.goto(h.server.url + '/');
+        await page.getByLabel('dstat CSV file').setInputFiles([
+          { name: 'before.csv', mimeType: 'text/csv', buffer: readFileSync(fixturePath(A)) },
+          { name: 'after.csv', mimeType: 'text/csv', buffer: readFileSync(fixturePath(B)) },
+        ]);
+        await page.getByRole('button', { name: 'Upload', exact: true }).click();
+        await page.waitForURL(/\/compare\?ids=[A-Za-z0-9_-]{22},[A-Za-z0-9_-]{22}$/, { timeout: 15_000 });
+        await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
+          expect.stringMatching(/^A before\.csv /),
+          expect.stringMatching(/^B after\.csv /),
         ]);
       }),
     BROWSER_TEST_MS,
