@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The `dstatview` command. In a checkout (right after `npm ci`) it runs the TypeScript sources through tsx,
 // so it is always current; in the Docker image, which has no sources and no dev tools, the compiled
-// dist/server/cli.js.
+// dist/server/cli/main.js.
 import { existsSync } from 'node:fs';
 
-const source = new URL('../server/cli.ts', import.meta.url);
-const compiled = new URL('../dist/server/cli.js', import.meta.url);
+const source = new URL('../server/cli/main.ts', import.meta.url);
+const compiled = new URL('../dist/server/cli/main.js', import.meta.url);
 
 async function loadTsx() {
   try {

@@ -19,6 +19,7 @@ import configRoute from './routes/config.js';
 import health from './routes/health.js';
 import pages from './routes/pages.js';
 import reports from './routes/reports.js';
+import exportRoutes from './routes/export.js';
 import type { ReportStore } from './store/report-store.js';
 
 export interface AppConfig {
@@ -65,6 +66,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(configRoute, { maxUploadBytes });
     await fastify.register(reports, { maxUploadBytes });
     await fastify.register(compare);
+    await fastify.register(exportRoutes, { webDir: config.webDir });
     await fastify.register(pages);
   },
   { name: 'dstatview', fastify: '5.x' },

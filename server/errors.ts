@@ -55,8 +55,11 @@ export const InternalError = createError<'INTERNAL_ERROR', 500, [string]>(
   500,
 );
 
-/** Codes of files that are not readable as a dstat log: the parser's own, plus the server's PARSE_FAILED. */
-export type ReportFormatCode = DstatErrorCode | 'PARSE_FAILED';
+/**
+ * Codes of files that are not readable as a dstat log: the parser's own, the server's PARSE_FAILED, and
+ * those of a gzip upload (BAD_GZIP: damaged; DECOMPRESSED_TOO_LARGE: a 413, see uploadFailureError).
+ */
+export type ReportFormatCode = DstatErrorCode | 'PARSE_FAILED' | 'BAD_GZIP' | 'DECOMPRESSED_TOO_LARGE';
 
 /**
  * The uploaded file is not a dstat CSV (422): what is wrong and where, as DstatFormatError said it.
@@ -84,6 +87,18 @@ export function reportFormatError(details: ReportFormatDetails): ReportFormatErr
   err.line = details.line;
   err.column = details.column;
   return err;
+}
+
+export const DecompressedTooLargeError = createError<'DECOMPRESSED_TOO_LARGE', 413, [string]>(
+  'DECOMPRESSED_TOO_LARGE',
+  '%s',
+  413,
+);
+
+/** The answer to an upload the parse worker refused: 413 for a gzip bomb, else 422 with line and column. */
+export function uploadFailureError(details: ReportFormatDetails): Error {
+  if (details.code === 'DECOMPRESSED_TOO_LARGE') return new DecompressedTooLargeError(details.message);
+  return reportFormatError(details);
 }
 
 export function isReportFormatError(err: unknown): err is ReportFormatErrorValue {

@@ -23,9 +23,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form; always ends in `.csv`. */
 export function csvContentDisposition(fileName: string): string {
-  const name = /\.csv$/i.test(fileName) ? fileName : `${fileName}.csv`;
-  const ascii = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'dstat.csv';
-  const fallback = /\.csv$/i.test(ascii) ? ascii : `${ascii}.csv`;
+  return attachmentDisposition(fileName, '.csv');
+}
+
+/**
+ * `attachment` for a download made from an upload named `fileName`: its name without `.gz` and `.csv`, then
+ * `ext` (`log.csv.gz` → `log.csv`, `log.html`, `log.zip`); an ASCII fallback and the exact name (RFC 5987).
+ */
+export function attachmentDisposition(fileName: string, ext: string): string {
+  const base = fileName.replace(/\.gz$/i, '').replace(/\.csv$/i, '');
+  const name = `${base}${ext}`;
+  const ascii = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '');
+  const fallback = ascii.length > ext.length && ascii.endsWith(ext) ? ascii : `dstat${ext}`;
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

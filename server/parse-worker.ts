@@ -6,7 +6,6 @@
  * Errors come back as values, never as exceptions across the thread boundary (which would lose their
  * code, line and column): `{ ok: false, error }`.
  */
-import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { ReportSummary } from '../shared/api/schemas.js';
@@ -15,6 +14,7 @@ import { isDstatFormatError } from '../shared/dstat/errors.js';
 import { parseDstat } from '../shared/dstat/parse-dstat.js';
 import { MAX_ROWS } from '../shared/limits.js';
 import { decodeUploadText } from './upload/decode-text.js';
+import { BadGzipError, DecompressedTooLargeError, readCsvBytes } from './upload/gunzip.js';
 import type { ReportFormatCode } from './errors.js';
 import { columnBuffers, toRunColumns, type RunColumns } from './compare/run-columns.js';
 
@@ -22,6 +22,8 @@ export interface ParseTask {
   /** The uploaded file on local disk. */
   path: string;
   fields: ReportSummaryFields;
+  /** Most bytes a gzip-compressed upload may expand to (shared/limits.ts maxDecompressedBytes). */
+  maxCsvBytes: number;
 }
 
 export interface ParseFailure {
@@ -39,16 +41,12 @@ export type ParseOutcome =
   | { ok: false; error: ParseFailure };
 
 export default async function parseUpload(task: ParseTask): Promise<ParseOutcome> {
-  const bytes = await readFile(task.path);
-  let outcome: ParseOutcome;
   try {
-    const log = parseDstat(decodeUploadText(bytes), { maxRows: MAX_ROWS });
-    const json = JSON.stringify(toReportJson(log, task.fields));
-    // A buffer of its own (gzipSync may return a slice of a shared pool), so it can be transferred.
-    const reportJsonGz = new Uint8Array(gzipSync(json));
-    outcome = { ok: true, reportJsonGz, summary: toReportSummary(log, task.fields) };
+    // A .csv.gz is decompressed here, streaming, up to its own ceiling: off the event loop like the parse.
+    const bytes = await readCsvBytes(task.path, task.maxCsvBytes);
+    const outcome: ParseOutcome = { ok: true, ...deriveReport(bytes, task.fields) };
     return move({
-      [transferableSymbol]: [reportJsonGz.buffer],
+      [transferableSymbol]: [outcome.reportJsonGz.buffer],
       [valueSymbol]: outcome,
     }) as unknown as ParseOutcome;
   } catch (err) {
@@ -73,9 +71,27 @@ export async function readColumns(task: ColumnsTask): Promise<ColumnsOutcome> {
   }
 }
 
+/**
+ * A CSV's bytes → the report as stored: ReportJson gzipped, and the summary. Throws DstatFormatError for a
+ * file that is not a dstat log. Also the CLI's way to make a report without a server.
+ */
+export function deriveReport(
+  bytes: Buffer,
+  fields: ReportSummaryFields,
+): { reportJsonGz: Uint8Array; summary: ReportSummary } {
+  const log = parseDstat(decodeUploadText(bytes), { maxRows: MAX_ROWS });
+  const json = JSON.stringify(toReportJson(log, fields));
+  // A buffer of its own (gzipSync may return a slice of a shared pool), so it can be transferred.
+  const reportJsonGz = new Uint8Array(gzipSync(json));
+  return { reportJsonGz, summary: toReportSummary(log, fields) };
+}
+
 function toFailure(err: unknown): ParseFailure {
   if (isDstatFormatError(err)) {
     return { code: err.code, line: err.line, column: err.column, message: err.message };
+  }
+  if (err instanceof DecompressedTooLargeError || err instanceof BadGzipError) {
+    return { code: err.code, line: 0, column: 0, message: err.message };
   }
   const e = err instanceof Error ? err : new Error(String(err));
   return {

@@ -45,3 +45,22 @@ export const COMPARE_CACHE_BYTES = 128 * 1024 * 1024;
 
 /** Most files one upload request takes (each becomes its own report; several open the compare page). */
 export const MAX_UPLOAD_FILES = MAX_COMPARE_RUNS;
+/**
+ * A gzip upload (detected by its magic bytes) may expand to this many times the upload limit: dstat logs
+ * compress about 10×, so 64× leaves room for very regular logs while stopping a zip bomb early.
+ */
+export const MAX_GZIP_EXPANSION = 64;
+
+/**
+ * Largest decompressed CSV of a gzip upload, in bytes: MAX_GZIP_EXPANSION × the upload limit, never above
+ * MAX_UPLOAD_BYTES_CEILING (what the parser is sized for).
+ */
+export function maxDecompressedBytes(maxUploadBytes: number): number {
+  return Math.min(maxUploadBytes * MAX_GZIP_EXPANSION, MAX_UPLOAD_BYTES_CEILING);
+}
+
+/**
+ * Most chart PNGs in one ZIP export or `dstatview report`/`d2g` directory (charts of idle devices are never
+ * drawn): each takes ~50 ms of CPU, and a 1 699-disk log has 3 400 charts. The rest are named in README.txt.
+ */
+export const MAX_EXPORT_PNGS = 300;

@@ -7,17 +7,18 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
 import { deltaTable, deltaTableMarkdown, runName, runTag, type ComparedSeries } from '../../shared/compare/index.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
-import { fail, UsageError } from './failure.js';
-import { readLogText } from './read-log.js';
+import { decodeUploadText } from '../upload/decode-text.js';
+import { InputError, inputLabel, parseCommandLine, readInput, reportError, UsageError } from './common.js';
 
-export const USAGE = `Usage: dstatview compare A.csv B.csv [C.csv …] [options]
+export const summary = 'the change of every series between runs, as a Markdown table';
+
+export const usage = `Usage: dstatview compare A.csv B.csv [C.csv …] [options]
 
 Compares up to ${MAX_COMPARE_RUNS} runs: for every series, each run's avg, p95 and max and its change against
 the baseline run (absolute and %), largest change first; changes within the baseline's noise (|Δavg| ≤ its
@@ -35,21 +36,17 @@ Options:
 
 export async function run(args: string[]): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        output: { type: 'string', short: 'o' },
-        baseline: { type: 'string' },
-        shift: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        common: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+    const { values, positionals } = parseCommandLine(args, {
+      output: { type: 'string', short: 'o' },
+      baseline: { type: 'string' },
+      shift: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      common: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
-      process.stdout.write(USAGE + '\n');
+      process.stdout.write(usage + '\n');
       return 0;
     }
     if (positionals.length < 1) throw new UsageError('expected: compare A.csv B.csv');
@@ -61,7 +58,7 @@ export async function run(args: string[]): Promise<number> {
     for (const arg of positionals) {
       const { file, run: number } = fileAndRun(arg);
       let log = logs.get(file);
-      if (!log) logs.set(file, (log = parseDstat(await readLogText(file))));
+      if (!log) logs.set(file, (log = await readLog(file)));
       runs.push(namedRun(file, log, number));
     }
     const json = toCompareJson(runs, request);
@@ -74,7 +71,7 @@ export async function run(args: string[]): Promise<number> {
     else process.stdout.write(markdown);
     return 0;
   } catch (err) {
-    return fail(err, USAGE);
+    return reportError(err, usage);
   }
 }
 
@@ -113,6 +110,17 @@ function compareRequest(v: { baseline?: string; shift?: string; from?: string; t
     return { baseline, shifts, window: { from, to } };
   }
   return { baseline, shifts, window: v.common ? 'common' : null };
+}
+
+/** A log named on the command line (plain or gzip), parsed; a file that is not one is an InputError. */
+async function readLog(file: string): Promise<DstatLog> {
+  const input = await readInput(file);
+  try {
+    return parseDstat(decodeUploadText(input.csv));
+  } catch (err) {
+    if (err instanceof Error) throw new InputError(inputLabel(file), err.message);
+    throw err;
+  }
 }
 
 /** `FILE.csv:2` is run 2 of FILE.csv — unless a file is named so. */

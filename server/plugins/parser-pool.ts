@@ -12,10 +12,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { ServerBusyError } from '../errors.js';
+import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ColumnsOutcome, ColumnsTask, ParseFailure, ParseOutcome, ParseTask } from '../parse-worker.js';
 
 export interface ParserPool {
-  parse(task: ParseTask): Promise<ParseOutcome>;
+  /** The pool adds the decompression ceiling of gzip uploads (from maxUploadBytes). */
+  parse(task: Omit<ParseTask, 'maxCsvBytes'>): Promise<ParseOutcome>;
   /** A stored CSV's runs as columns (for comparisons). */
   columns(task: ColumnsTask): Promise<ColumnsOutcome>;
 }
@@ -79,7 +81,8 @@ export default fp<ParserPoolOptions>(
     }
 
     fastify.decorate('parser', {
-      parse: (task: ParseTask) => run<ParseOutcome>(task),
+      parse: (task: Omit<ParseTask, 'maxCsvBytes'>) =>
+        run<ParseOutcome>({ ...task, maxCsvBytes: maxDecompressedBytes(opts.maxUploadBytes) } satisfies ParseTask),
       columns: (task: ColumnsTask) => run<ColumnsOutcome>(task, 'readColumns'),
     } satisfies ParserPool);
 

@@ -11,6 +11,7 @@ import { COMPARE_CACHE_BYTES } from '../../shared/limits.js';
 import { WeightedLru } from '../compare/lru.js';
 import { columnBytes, type RunColumns } from '../compare/run-columns.js';
 import { reportFormatError } from '../errors.js';
+import { plainCsvStream } from '../upload/gunzip.js';
 
 export interface StoredRuns {
   summary: ReportSummary;
@@ -37,7 +38,9 @@ export default fp(
     async function load(id: string): Promise<RunColumns[] | null> {
       const csv = await store.openCsv(id);
       if (!csv) return null;
-      const outcome = await parser.columns({ csv: new Uint8Array(await buffer(csv.stream)) });
+      // A .csv.gz upload is stored as uploaded: read the CSV it holds.
+      const plain = await plainCsvStream(csv.stream);
+      const outcome = await parser.columns({ csv: new Uint8Array(await buffer(plain.stream)) });
       // A stored report whose CSV this parser refuses: said as the upload would have been.
       if (!outcome.ok) throw reportFormatError(outcome.error);
       cache.set(id, outcome.runs, columnBytes(outcome.runs));

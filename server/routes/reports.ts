@@ -1,9 +1,11 @@
 /**
  * The reports API.
- *   POST /api/reports          multipart upload, field `file` → 201 {id, url} + Location; several files in
- *                              the field (up to MAX_UPLOAD_FILES) → 201 {id, url, reports, compareUrl}
+ *   POST /api/reports          multipart upload, field `file` (or dstat2graphs' `csv_file`, with its option
+ *                              fields) → 201 {id, url} + Location; 303 to the page for Accept: text/html;
+ *                              several files in the field (up to MAX_UPLOAD_FILES) → 201 {id, url, reports,
+ *                              compareUrl} (303 to the compare page)
  *   GET  /api/reports/:id      the parsed report (ReportJson)
- *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte
+ *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte (decompressed when uploaded as .csv.gz)
  * Status codes per case: see plugins/error-handler.ts.
  */
 import { rm } from 'node:fs/promises';
@@ -15,8 +17,8 @@ import { ApiError, CreatedReport, ReportJson, ReportParams } from '../../shared/
 import {
   FileTooLargeError,
   formatBytes,
-  reportFormatError,
   ReportNotFoundError,
+  uploadFailureError,
   UnsupportedMediaTypeError,
 } from '../errors.js';
 import { acceptsEncoding, csvContentDisposition, describeContentType, etagMatches, mediaType } from '../http-utils.js';
@@ -24,6 +26,8 @@ import { MAX_UPLOAD_FILES } from '../../shared/limits.js';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.js';
 import { newReportId } from '../store/report-id.js';
 import type { StoredObject } from '../store/report-store.js';
+import { uploadViewQuery, wantsHtml } from '../upload/d2g-fields.js';
+import { plainCsvStream } from '../upload/gunzip.js';
 import { receiveUploads } from '../upload/receive.js';
 
 export interface ReportsRouteOptions {
@@ -54,6 +58,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
     async (request, reply) => {
       const uploads = await receiveUploads(request, fastify.store.stagingDir, maxUploadBytes);
       try {
+        // The form's option fields are one set for the whole form.
+        const query = uploadViewQuery(uploads[0]!.fields);
         // Every file is read before any is stored: a refused one leaves none of the others behind.
         const parsed = [];
         for (const upload of uploads) {
@@ -64,7 +70,7 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
             if (outcome.error.internal) request.log.error({ parserError: outcome.error.internal }, 'the parser failed');
             // Of several files, say which one.
             const message = uploads.length > 1 ? `${upload.fileName}: ${outcome.error.message}` : outcome.error.message;
-            throw reportFormatError({ ...outcome.error, message });
+            throw uploadFailureError({ ...outcome.error, message });
           }
           parsed.push({ upload, id, outcome });
         }
@@ -73,9 +79,12 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
         }
         const created = parsed.map(({ upload, id }) => ({ id, url: `/r/${id}`, fileName: upload.fileName }));
-        const { id, url } = created[0]!;
-        if (created.length === 1) return reply.code(201).header('Location', url).send({ id, url });
-        const compareUrl = `/compare?ids=${created.map((c) => c.id).join(',')}`;
+        const id = created[0]!.id;
+        const url = `/r/${id}${query}`;
+        const compareUrl = created.length > 1 ? `/compare?ids=${created.map((c) => c.id).join(',')}` : null;
+        const location = compareUrl ?? url;
+        if (wantsHtml(request.headers.accept)) return (reply as FastifyReply).code(303).header('Location', location).send();
+        if (!compareUrl) return reply.code(201).header('Location', url).send({ id, url });
         return reply.code(201).header('Location', compareUrl).send({ id, url, reports: created, compareUrl });
       } finally {
         await Promise.all(uploads.map((u) => rm(u.path, { force: true })));
@@ -124,11 +133,11 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
         csv.stream.destroy();
         return raw.code(304).send();
       }
-      return raw
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', csvContentDisposition(summary.fileName))
-        .header('Content-Length', csv.size)
-        .send(csv.stream);
+      // A .csv.gz upload is kept as uploaded and served as the CSV it holds (length unknown until sent).
+      const plain = await plainCsvStream(csv.stream);
+      raw.type('text/csv; charset=utf-8').header('Content-Disposition', csvContentDisposition(summary.fileName));
+      if (!plain.gzip) raw.header('Content-Length', csv.size);
+      return raw.send(plain.stream);
     },
   );
 };

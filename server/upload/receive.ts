@@ -20,6 +20,9 @@ import {
 import { describeContentType } from '../http-utils.js';
 
 export const FILE_FIELD = 'file';
+/** dstat2graphs' name for the file field, taken as well so that its form posts work unchanged. */
+export const D2G_FILE_FIELD = 'csv_file';
+const FILE_FIELDS: ReadonlySet<string> = new Set([FILE_FIELD, D2G_FILE_FIELD]);
 
 export interface ReceivedUpload {
   /** The uploaded bytes, under the staging directory; the caller removes it when done. */
@@ -27,6 +30,8 @@ export interface ReceivedUpload {
   /** The client's file name, cleaned for display (no directories, no control characters). */
   fileName: string;
   bytes: number;
+  /** The form's text fields (dstat2graphs' options), first value of each; bounded by the multipart limits. */
+  fields: Record<string, string>;
 }
 
 /** The uploaded files in the order sent (at least one; the multipart `files` limit bounds how many). */
@@ -39,22 +44,25 @@ export async function receiveUploads(
 
   const saved: ReceivedUpload[] = [];
   let hint = '';
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === FILE_FIELD && saved.length === 0) {
-          hint = ` (the field "${FILE_FIELD}" came as text, not as a file: with curl, use -F ${FILE_FIELD}=@log.csv)`;
+        if (FILE_FIELDS.has(part.fieldname) && saved.length === 0) {
+          hint = ` (the field "${part.fieldname}" came as text, not as a file: with curl, use -F ${part.fieldname}=@log.csv)`;
+        } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
+          fields[part.fieldname] = part.value;
         }
         continue;
       }
-      if (part.fieldname !== FILE_FIELD) {
+      if (!FILE_FIELDS.has(part.fieldname)) {
         if (saved.length === 0) hint = ` (got a file in the field ${JSON.stringify(part.fieldname.slice(0, 100))})`;
         part.file.resume();
         await finished(part.file);
         continue;
       }
       const path = join(stagingDir, `upload-${randomUUID()}`);
-      const file: ReceivedUpload = { path, fileName: cleanFileName(part.filename), bytes: 0 };
+      const file: ReceivedUpload = { path, fileName: cleanFileName(part.filename), bytes: 0, fields };
       saved.push(file);
       await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
       if (part.file.truncated) throw new FileTooLargeError(formatBytes(maxUploadBytes));

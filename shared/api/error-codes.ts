@@ -9,10 +9,13 @@ export const API_ERROR_CODES = [
   'NO_DATA_ROWS',
   'BINARY_FILE',
   'TOO_LARGE',
+  // … or it is gzip-compressed and damaged …
+  'BAD_GZIP',
   // … or the parser failed on it (a bug: the file is worth reporting).
   'PARSE_FAILED',
   // 413
   'FILE_TOO_LARGE',
+  'DECOMPRESSED_TOO_LARGE',
   'TOO_MANY_PARTS',
   // 415
   'UNSUPPORTED_MEDIA_TYPE',

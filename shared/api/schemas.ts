@@ -243,3 +243,49 @@ export const CompareJson = Type.Object({
   series: Type.Record(Type.String(), CompareSeriesJson),
 });
 export type CompareJson = Static<typeof CompareJson>;
+/** dstat2graphs' graph sizes, in px (its form and dstat2graphs.php clamp to this range). */
+const D2G_SIZE = { minimum: 64, maximum: 1024 } as const;
+const D2G_NATURAL = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * POST /api/reports: dstat2graphs' form fields, beside the file (in `file` or, as dstat2graphs names it,
+ * `csv_file`). Same names, ranges and defaults as its form; sent as multipart text fields of decimal digits.
+ * How each becomes a viewer option: shared/api/d2g-options.ts.
+ */
+export const D2gFormFields = Type.Object({
+  /** Graph width in px: the viewer lays out graphs by column count instead (see d2g-options.ts). */
+  width: Type.Optional(Type.Integer({ ...D2G_SIZE, default: 512 })),
+  /** Graph height in px. */
+  height: Type.Optional(Type.Integer({ ...D2G_SIZE, default: 192 })),
+  /** Upper limit of the disk I/O graphs, bytes/s; 0 = automatic. */
+  disk_limit: Type.Optional(Type.Integer({ ...D2G_NATURAL, default: 0 })),
+  /** Upper limit of the disk IOPS graphs, /s; 0 = automatic. */
+  io_limit: Type.Optional(Type.Integer({ ...D2G_NATURAL, default: 0 })),
+  /** Upper limit of the network graphs, bytes/s; 0 = automatic. */
+  net_limit: Type.Optional(Type.Integer({ ...D2G_NATURAL, default: 0 })),
+  /** Seconds cut from the start. */
+  offset: Type.Optional(Type.Integer({ ...D2G_NATURAL, default: 0 })),
+  /** Seconds kept after the offset; 0 = to the end. */
+  duration: Type.Optional(Type.Integer({ ...D2G_NATURAL, default: 0 })),
+  /** 1: the x axis shows the recording host's clock; 0: elapsed time. */
+  is_actual: Type.Optional(Type.Integer({ minimum: 0, maximum: 1, default: 0 })),
+});
+export type D2gFormFields = Static<typeof D2gFormFields>;
+
+/**
+ * GET /api/reports/:id/export.html and export.zip: the view the export opens with and draws its PNGs with,
+ * named as the report page's URL query (docs/ui-contract.md item 5). The page's Download menu passes its
+ * current query.
+ */
+export const ExportQuery = Type.Object({
+  run: Type.Optional(Type.Integer({ minimum: 1 })),
+  offset: Type.Optional(Type.Number({ minimum: 0 })),
+  duration: Type.Optional(Type.Number({ minimum: 0 })),
+  height: Type.Optional(Type.Integer({ minimum: 100, maximum: 1200 })),
+  cols: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  diskMax: Type.Optional(Type.Number({ minimum: 0 })),
+  iopsMax: Type.Optional(Type.Number({ minimum: 0 })),
+  netMax: Type.Optional(Type.Number({ minimum: 0 })),
+  x: Type.Optional(Type.Union([Type.Literal('time'), Type.Literal('elapsed')])),
+});
+export type ExportQuery = Static<typeof ExportQuery>;

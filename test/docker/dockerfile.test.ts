@@ -162,5 +162,11 @@ describe('the image, run the way the Dockerfile runs it', () => {
   it('runs the dstatview CLI from the compiled code (no sources, no tsx in the image)', async () => {
     const { stdout } = await exec('node', ['bin/dstatview.js', 'stats', fixturePath('d072_tfvnrl.csv')], { cwd: app, env });
     expect(JSON.parse(stdout)).toMatchObject({ producer: 'dstat', host: 'vm', rows: 84 });
+    const version = await exec('node', ['bin/dstatview.js', '--version'], { cwd: app, env });
+    expect(version.stdout).toMatch(/^dstatview \d+\.\d+\.\d+\n$/);
+    // An offline report needs the web build inside the image (dist/web/offline).
+    const out = join(app, 'cli-report.html');
+    await exec('node', ['bin/dstatview.js', 'report', fixturePath('d072_tfvnrl.csv'), '-o', out], { cwd: app, env });
+    expect(readFileSync(out, 'utf8')).toContain('id="dv-embedded-report"');
   });
 });

@@ -3,7 +3,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { valueSymbol } from 'piscina';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import parseUpload, { type ParseOutcome } from '../../server/parse-worker.js';
@@ -24,10 +24,10 @@ afterAll(removeTempDirs);
 
 const fields = { id: 'AAAAAAAAAAAAAAAAAAAAAA', fileName: 'x.csv', createdAt: '2026-01-01T00:00:00.000Z', bytes: 0 };
 
-async function run(content: Uint8Array | string): Promise<ParseOutcome> {
+async function run(content: Uint8Array | string, maxCsvBytes = 64 * 1024 * 1024): Promise<ParseOutcome> {
   const path = join(await tempDir(), 'upload');
   await writeFile(path, content);
-  const result = (await parseUpload({ path, fields })) as unknown as Record<symbol, ParseOutcome> & ParseOutcome;
+  const result = (await parseUpload({ path, fields, maxCsvBytes })) as unknown as Record<symbol, ParseOutcome> & ParseOutcome;
   // Outside a worker, the movable wrapper is returned as is.
   return result[valueSymbol] ?? result;
 }
@@ -43,6 +43,27 @@ describe('parse-worker', () => {
     expect(json.id).toBe(fields.id);
     expect(json.runs[0]!.meta.host).toBe('vm');
     expect(outcome.summary).toEqual({ ...fields, parserVersion: PARSER_VERSION, dialect: json.dialect });
+  });
+
+  it('reads a gzip-compressed CSV as the CSV it holds, by its magic bytes', async () => {
+    parseDstat.impl = null;
+    const csv = await readFile(new URL('../fixtures/d072_tfvnrl.csv', import.meta.url));
+    const plain = await run(csv);
+    const packed = await run(gzipSync(csv));
+    expect(packed.ok && plain.ok).toBe(true);
+    if (!packed.ok || !plain.ok) return;
+    expect(gunzipSync(packed.reportJsonGz).toString()).toBe(gunzipSync(plain.reportJsonGz).toString());
+  });
+
+  it('refuses a gzip that expands past its ceiling (DECOMPRESSED_TOO_LARGE) and a damaged one (BAD_GZIP)', async () => {
+    const bomb = gzipSync(Buffer.alloc(5 * 1024 * 1024, 0x30));
+    expect(await run(bomb, 1024 * 1024)).toMatchObject({ ok: false, error: { code: 'DECOMPRESSED_TOO_LARGE' } });
+    const csv = await readFile(new URL('../fixtures/d072_tfvnrl.csv', import.meta.url));
+    const cut = gzipSync(csv).subarray(0, 2000);
+    expect(await run(cut)).toMatchObject({ ok: false, error: { code: 'BAD_GZIP', message: /cut short/ } });
+    const garbled = Buffer.from(gzipSync(csv));
+    garbled.fill(0xff, 20, 60);
+    expect(await run(garbled)).toMatchObject({ ok: false, error: { code: 'BAD_GZIP' } });
   });
 
   it('returns the parser error as a value', async () => {

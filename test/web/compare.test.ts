@@ -1,5 +1,5 @@
 /**
- * The compare page in Chromium (docs/ui-contract.md §10): every run drawn in every chart, the legends, the
+ * The compare page in Chromium (docs/ui-contract.md §13): every run drawn in every chart, the legends, the
  * crosshair's values of both runs, zoom narrowing the Δ table and landing in the URL, the URL restoring the
  * view, and "Copy as Markdown" putting the table on the clipboard.
  */

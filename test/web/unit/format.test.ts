@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { timeAxis } from '../../../web/src/charts/axes.js';
-import { blend } from '../../../web/src/charts/colour.js';
+import { timeAxis } from '../../../shared/chart/time-axis.js';
+import { blend } from '../../../shared/chart/theme.js';
 import { formatDuration, formatElapsed, limitText, parseLimit, unitCaption } from '../../../web/src/format.js';
 import { browserLang, chartNote, chartTitle } from '../../../web/src/i18n/text.js';
 import { MESSAGES } from '../../../web/src/i18n/messages.js';

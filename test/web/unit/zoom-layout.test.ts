@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCharts, type SeriesInfo } from '../../../shared/catalogue/index.js';
 import { cutExtent, displaySections, HEATMAP_KEY, viewFromWindow, windowFromView } from '../../../web/src/view/layout.js';
-import { clampWindow, minSpanMs, panBy, windowFromDrag, zoomAt } from '../../../web/src/view/zoom.js';
+import { clampWindow, minSpanMs, panBy, windowFromDrag, zoomAt } from '../../../shared/view/zoom.js';
 
 const extent = { t0: 1000, t1: 101_000 };
 

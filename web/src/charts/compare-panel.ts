@@ -1,35 +1,29 @@
 /**
  * One catalogue chart of a comparison: every run's series of the chart overlaid on the aligned elapsed axis,
  * each run in its own colour (a series of a run told apart by its dash), driven by the same coordinator,
- * overlay (zoom, pan, crosshair, readout) and min-max reduction as the report's LinePanel. Each run is
+ * overlay (zoom, pan, crosshair, readout), min-max reduction and Chart.js configuration
+ * (shared/chart/line-config.ts) as the report's LinePanel. Each run is
  * reduced on its own time column, so runs sampled at 1 s and 5 s share the axis without resampling.
  * No statistics table per chart: the page's Δ table holds them, from the raw rows of the window.
  */
-import {
-  Chart,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  type ChartConfiguration,
-  type ChartDataset,
-  type Scale,
-} from 'chart.js';
+import { Chart, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
-import { reduceMinMax, type Reduced } from '../../../shared/series/reduce.js';
+import { lineConfig, PLOT_INSET, type LineAxisState } from '../../../shared/chart/line-config.js';
+import { toPoints, type LineDataset } from '../../../shared/chart/line-data.js';
+import { timeAxis } from '../../../shared/chart/time-axis.js';
+import type { RunData } from '../../../shared/report/run-data.js';
+import { reduceMinMax } from '../../../shared/series/reduce.js';
 import { RUN_COLOURS, SERIES_DASHES } from '../compare/compare-data.js';
-import type { RunData } from '../data/run-data.js';
-import { formatAxisValue, formatValue, niceTicks } from '../format.js';
-import { timeAxis, type TimeAxis } from './axes.js';
+import { formatValue } from '../format.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
 import { PlotOverlay, type ReadoutItem } from './overlay.js';
 
-type Point = { x: number; y: number };
-type LineChart = Chart<'line', Point[]>;
+type LineChart = Chart<'line', LineDataset['data']>;
 
 export interface ComparePanelProps {
   key: string;
-  unit: string;
+  /** The chart's catalogue entry (unit, fixed y top) as the first run that has it resolves it. */
+  chart: ResolvedChart;
   /** Per run: its chart of this key (null: the run lacks it), on the aligned axis. */
   perRun: readonly (ResolvedChart | null)[];
   runs: readonly RunData[];
@@ -59,7 +53,8 @@ export class ComparePanel implements Panel {
   lastDrawn = 0;
 
   private instance: LineChart | null = null;
-  private axis: TimeAxis | null = null;
+  /** Read by the chart's axis callbacks (shared/chart/line-config.ts). */
+  private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false };
   private drawn: Drawn[] = [];
   private readonly overlay: PlotOverlay;
 
@@ -115,8 +110,8 @@ export class ComparePanel implements Panel {
     const height = Math.round(this.box.clientHeight);
     if (width <= 0 || height <= 0) return;
     this.drawn = this.prepare(ctx);
-    const plotWidth = Math.max(50, this.overlay.area?.width ?? width - 66);
-    const datasets: ChartDataset<'line', Point[]>[] = this.drawn.map((d) => {
+    const plotWidth = Math.max(50, this.overlay.area?.width ?? width - PLOT_INSET);
+    const datasets: LineDataset[] = this.drawn.map((d) => {
       const run = this.props.runs[d.run]!;
       const r = reduceMinMax(run.time, d.values, {
         t0: ctx.window.t0,
@@ -128,20 +123,38 @@ export class ComparePanel implements Panel {
       });
       return {
         label: d.label,
-        data: points(r),
+        data: toPoints(r),
         borderColor: `rgb(${ctx.theme.rgb(d.colour)})`,
         borderWidth: 1.5,
         borderDash: d.dash,
         fill: false,
+        // Each sample is the average over the interval ending at its time, as on the report page.
         stepped: 'after',
       };
     });
-    this.axis = timeAxis(ctx.window.t0, ctx.window.t1, plotWidth, 'elapsed', 0);
+    let dataMax = -Infinity;
+    for (const ds of datasets) for (const p of ds.data) if (p.y > dataMax) dataMax = p.y;
+    Object.assign(this.state, {
+      axis: timeAxis(ctx.window.t0, ctx.window.t1, plotWidth, 'elapsed', 0),
+      fixedMax: this.props.chart.yMax,
+      flat: !(dataMax > 0),
+    } satisfies LineAxisState);
     this.instance?.destroy();
     Chart.register(LineController, LineElement, PointElement, LinearScale);
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
-    const instance = new Chart(this.canvas, this.config(ctx, datasets, height));
+    const instance = new Chart(
+      this.canvas,
+      lineConfig({
+        chart: this.props.chart,
+        datasets,
+        state: this.state,
+        window: ctx.window,
+        theme: ctx.theme,
+        height,
+        devicePixelRatio: window.devicePixelRatio || 1,
+      }),
+    );
     this.instance = instance;
     const area = instance.chartArea;
     this.overlay.setArea({ left: area.left, top: area.top, width: area.right - area.left, height: area.bottom - area.top }, width);
@@ -149,7 +162,7 @@ export class ComparePanel implements Panel {
     const fig = this.figure;
     fig.dataset['xMin'] = String(ctx.window.t0);
     fig.dataset['xMax'] = String(ctx.window.t1);
-    // Which runs have lines in this chart (docs/ui-contract.md §10).
+    // Which runs have lines in this chart (docs/ui-contract.md §13).
     fig.dataset['runsDrawn'] = [...new Set(this.drawn.map((d) => d.run))].join(',');
     if (!this.painted) {
       this.painted = true;
@@ -160,61 +173,6 @@ export class ComparePanel implements Panel {
         // no User Timing
       }
     }
-  }
-
-  private config(ctx: ViewContext, datasets: ChartDataset<'line', Point[]>[], height: number): ChartConfiguration<'line', Point[]> {
-    const unit = this.props.unit;
-    const kind = unit === 'bytes' || unit === 'bytes/s' ? 'binary' : unit === 'count' ? 'integer' : 'decimal';
-    const count = Math.max(2, Math.floor(height / 50));
-    return {
-      type: 'line',
-      data: { datasets },
-      options: {
-        animation: false,
-        parsing: false,
-        normalized: true,
-        spanGaps: false,
-        responsive: false,
-        events: [],
-        devicePixelRatio: window.devicePixelRatio || 1,
-        elements: { point: { radius: 0, hoverRadius: 0, hitRadius: 0 }, line: { tension: 0 } },
-        layout: { padding: { right: 10, top: 6 } },
-        font: { family: ctx.theme.font, size: 11 },
-        color: ctx.theme.text,
-        scales: {
-          x: {
-            type: 'linear',
-            min: ctx.window.t0,
-            max: ctx.window.t1,
-            grid: { color: ctx.theme.grid },
-            border: { display: false },
-            ticks: { color: ctx.theme.text, maxRotation: 0, autoSkip: false, callback: (v: string | number, i: number) => this.axis?.label(Number(v), i) ?? '' },
-            afterBuildTicks: (scale: Scale) => {
-              scale.ticks = (this.axis?.ticks ?? []).map((value) => ({ value }));
-            },
-          },
-          y: {
-            type: 'linear',
-            beginAtZero: true,
-            grid: { color: ctx.theme.grid },
-            border: { display: false },
-            ticks: { color: ctx.theme.text, callback: (v: string | number) => formatAxisValue(Number(v), unit) },
-            afterDataLimits: (scale: Scale) => {
-              const t = niceTicks(Math.min(0, scale.min), Math.max(scale.max, 1e-9), count, kind);
-              scale.min = t[0]!;
-              scale.max = t[t.length - 1]!;
-            },
-            afterBuildTicks: (scale: Scale) => {
-              scale.ticks = niceTicks(scale.min, scale.max, count, kind).filter((v) => v <= scale.max + 1e-9).map((value) => ({ value }));
-            },
-            afterFit: (scale: Scale) => {
-              scale.width = 54; // as the report's charts: the time axes line up down the page
-            },
-          },
-        },
-        plugins: { tooltip: { enabled: false }, legend: { display: false } },
-      },
-    };
   }
 
   /** The Δ table holds the statistics (from raw rows): nothing to compute per chart. */
@@ -254,10 +212,4 @@ export class ComparePanel implements Panel {
     this.release();
     this.overlay.destroy();
   }
-}
-
-function points(r: Reduced): Point[] {
-  const out = new Array<Point>(r.x.length);
-  for (let i = 0; i < r.x.length; i++) out[i] = { x: r.x[i]!, y: r.y[i]! };
-  return out;
 }

@@ -17,22 +17,15 @@
  * frames) for profiling.
  */
 import type { YLimitOption } from '../../../shared/catalogue/index.js';
+import type { ChartTheme } from '../../../shared/chart/theme.js';
 import { rowsInWindow, type RowRange, type TimeWindow } from '../../../shared/series/window.js';
-import type { RunData } from '../data/run-data.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import type { Lang } from '../i18n/messages.js';
 import type { XAxisMode } from '../view/view-state.js';
-import { clampWindow, minSpanMs, panBy, sameWindow, zoomAt } from '../view/zoom.js';
+import { clampWindow, minSpanMs, panBy, sameWindow, zoomAt } from '../../../shared/view/zoom.js';
 
-export interface ThemeColours {
-  name: 'light' | 'dark';
-  /** `r g b` of a series colour token. */
-  rgb(token: string): string;
-  grid: string;
-  text: string;
-  muted: string;
-  surface: string;
-  font: string;
-}
+/** The active theme's chart colours: shared/chart/theme.ts, the same the server's images use. */
+export type ThemeColours = ChartTheme;
 
 /** Everything a chart needs to draw that is the same for all charts. */
 export interface ViewContext {

@@ -7,11 +7,11 @@ import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { heatmapGrid } from '../../../shared/series/heatmap.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
 import { windowStats } from '../../../shared/series/window-stats.js';
-import type { RunData } from '../data/run-data.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import { formatValue } from '../format.js';
-import { timeAxis } from './axes.js';
+import { timeAxis } from '../../../shared/chart/time-axis.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
-import { composePng } from './line-panel.js';
+import { composePng } from './png.js';
 export { paletteGradient, SCALE_TICKS } from './heat-palette.js';
 import { colourIndex, palette } from './heat-palette.js';
 import { PlotOverlay } from './overlay.js';
@@ -259,7 +259,7 @@ export class HeatmapPanel implements Panel {
 
   png(ctx: ViewContext): Promise<Blob | null> {
     if (!this.drawn) this.draw(ctx);
-    return composePng(this.canvas, this.title, [], ctx);
+    return composePng(this.canvas, this.title, ctx, '%');
   }
 
   destroy(): void {

@@ -7,30 +7,24 @@
  * Chart.js listens to no events here: hover, drag-zoom, wheel and keys are handled by a DOM overlay
  * (interaction.ts), and the crosshair and readout are DOM elements moved over the canvas.
  */
+import { Chart, Filler, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
+import type { ResolvedChart } from '../../../shared/catalogue/index.js';
+import { lineConfig, PLOT_INSET, setXRange, type LineAxisState } from '../../../shared/chart/line-config.js';
 import {
-  Chart,
-  Filler,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  type ChartConfiguration,
-  type ChartDataset,
-  type Scale,
-} from 'chart.js';
-import type { ResolvedChart, ResolvedSeries } from '../../../shared/catalogue/index.js';
-import { reduceMinMax, reduceStacked, stackBands, type ReduceOptions, type Reduced } from '../../../shared/series/reduce.js';
-import { movingAverage } from '../../../shared/series/trend.js';
+  lineAxisState,
+  lineDatasets,
+  prepareLines,
+  prepareSignature,
+  type Point,
+  type PreparedLines,
+} from '../../../shared/chart/line-data.js';
 import { windowStats } from '../../../shared/series/window-stats.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
-import { formatAxisValue, formatValue, niceTicks } from '../format.js';
-import { timeAxis, type TimeAxis } from './axes.js';
-import { blend } from './colour.js';
+import { formatValue } from '../format.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
 import { PlotOverlay, type PlotArea } from './overlay.js';
+import { renderPng } from './png.js';
 
-type Point = { x: number; y: number };
-type Dataset = ChartDataset<'line', Point[]>;
 type LineChart = Chart<'line', Point[]>;
 
 let registered = false;
@@ -50,24 +44,6 @@ export interface LinePanelProps {
   trendLabel: (label: string) => string;
 }
 
-/** One drawn series and where its values come from. */
-interface Drawn {
-  spec: ResolvedSeries;
-  label: string;
-  values: Float64Array;
-}
-
-interface Prepared {
-  signature: string;
-  bands: Drawn[];
-  lines: Drawn[];
-  tops: Float64Array[];
-  /** Trend lines: values and colour token; `null` colour = the text colour (trend of a stack's total). */
-  trends: { label: string; colour: string | null; values: Float64Array }[];
-  /** Every series not hidden by the user, for the readout (stats-only ones too). */
-  readout: Drawn[];
-}
-
 export type StatsListener = (stats: (SeriesStats | null)[]) => void;
 
 export class LinePanel implements Panel {
@@ -83,10 +59,9 @@ export class LinePanel implements Panel {
   private props: LinePanelProps;
   private instance: LineChart | null = null;
   private builtFor = -1;
-  private prepared: Prepared | null = null;
-  private axis: TimeAxis | null = null;
-  private flat = false;
-  private fixedMax: number | null = null;
+  private prepared: PreparedLines | null = null;
+  /** Read by the chart's axis callbacks; updated in place on every draw. */
+  private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false };
   private size = { width: 0, height: 0 };
   /** Statistics being computed for a version of the view. */
   private job: { version: number; out: (SeriesStats | null)[] } | null = null;
@@ -128,45 +103,10 @@ export class LinePanel implements Panel {
     return this.overlay.area;
   }
 
-  private prepare(ctx: ViewContext): Prepared {
-    const { chart, labels } = this.props;
-    const hiddenHere = chart.series.filter((s) => ctx.hidden.has(s.key)).map((s) => s.key);
-    const signature = `${hiddenHere.join('\u0000')}|${ctx.trend ? ctx.trendMs : 0}`;
-    if (this.prepared?.signature === signature) return this.prepared;
-    const bands: Drawn[] = [];
-    const lines: Drawn[] = [];
-    const readout: Drawn[] = [];
-    chart.series.forEach((spec, i) => {
-      if (ctx.hidden.has(spec.key)) return;
-      const values = ctx.run.values(spec.source);
-      if (!values) return;
-      const d = { spec, label: labels[i] ?? spec.label, values };
-      readout.push(d);
-      if (spec.role === 'band') bands.push(d);
-      else if (spec.role === 'line') lines.push(d);
-    });
-    const tops = bands.length > 0 ? stackBands(bands.map((b) => b.values), ctx.run.time.length) : [];
-    const trends: Prepared['trends'] = [];
-    if (ctx.trend) {
-      const solid = bands.filter((b) => !b.spec.faint);
-      if (solid.length > 0) {
-        // The trend of what the stack shows: its total (CPU busy, memory in use).
-        const total = solid.length === bands.length ? tops[tops.length - 1]! : stackBands(solid.map((b) => b.values), ctx.run.time.length).at(-1)!;
-        const label = solid.length === 1 ? solid[0]!.label : solid.map((b) => b.label).join(' + ');
-        trends.push({
-          label: this.props.trendLabel(label),
-          colour: solid.length === 1 ? solid[0]!.spec.colour : null,
-          values: movingAverage(ctx.run.time, total, ctx.trendMs, ctx.run.firstRow),
-        });
-      }
-      // A filled single series (interrupts): the trend in the text colour, to stand out of the fill.
-      const filled = chart.fill && bands.length === 0 && lines.length === 1;
-      for (const line of lines) {
-        const values = ctx.run.trend(line.spec.source, ctx.trendMs);
-        if (values) trends.push({ label: this.props.trendLabel(line.label), colour: filled ? null : line.spec.colour, values });
-      }
-    }
-    this.prepared = { signature, bands, lines, tops, trends, readout };
+  private prepare(ctx: ViewContext): PreparedLines {
+    const { chart, labels, trendLabel } = this.props;
+    if (this.prepared?.signature === prepareSignature(chart, ctx)) return this.prepared;
+    this.prepared = prepareLines(chart, labels, ctx, ctx.run, trendLabel);
     return this.prepared;
   }
 
@@ -176,29 +116,18 @@ export class LinePanel implements Panel {
     if (width <= 0 || height <= 0) return;
     const t0 = performance.now();
     const prepared = this.prepare(ctx);
-    // The plot is the box less the y axis (54 px) and the padding; known exactly after the first draw.
-    const plotWidth = Math.max(50, this.overlay.area && this.size.width === width ? this.overlay.area.width : width - 66);
+    // The plot is the box less the y axis and the padding; known exactly after the first draw.
+    const plotWidth = Math.max(50, this.overlay.area && this.size.width === width ? this.overlay.area.width : width - PLOT_INSET);
     const existing = this.instance;
     const reusable = existing && this.builtFor === ctx.optionsVersion ? existing.data.datasets : undefined;
-    const datasets = this.datasets(ctx, prepared, plotWidth, reusable);
-    const { chart } = this.props;
-    this.axis = timeAxis(ctx.window.t0, ctx.window.t1, plotWidth, ctx.xMode, ctx.origin);
-    let dataMax = -Infinity;
-    for (const ds of datasets) for (const p of ds.data) if (p.y > dataMax) dataMax = p.y;
-    this.flat = !(dataMax > 0);
-    const limit = chart.yLimit ? ctx.limits[chart.yLimit] : 0;
-    this.fixedMax =
-      chart.yMax ?? (limit > 0 ? limit : chart.scaleToTotal ? ctx.run.totalMax(chart) || null : null);
+    const datasets = lineDatasets(this.props.chart, prepared, ctx, ctx.run, plotWidth, reusable);
+    Object.assign(this.state, lineAxisState(this.props.chart, ctx, ctx.run, datasets, plotWidth));
 
     if (existing && this.builtFor === ctx.optionsVersion && existing.data.datasets.length === datasets.length) {
       existing.data.datasets.forEach((ds, i) => {
         ds.data = datasets[i]!.data;
       });
-      const x = existing.options.scales?.['x'];
-      if (x) {
-        x.min = ctx.window.t0;
-        x.max = ctx.window.t1;
-      }
+      setXRange(existing.options, ctx.window.t0, ctx.window.t1);
       if (this.size.width !== width || this.size.height !== height) {
         this.size = { width, height };
         existing.resize(width, height);
@@ -210,7 +139,18 @@ export class LinePanel implements Panel {
       this.canvas.style.width = `${width}px`;
       this.canvas.style.height = `${height}px`;
       this.size = { width, height };
-      this.instance = new Chart(this.canvas, this.config(ctx, datasets, height));
+      this.instance = new Chart(
+        this.canvas,
+        lineConfig({
+          chart: this.props.chart,
+          datasets,
+          state: this.state,
+          window: ctx.window,
+          theme: ctx.theme,
+          height,
+          devicePixelRatio: window.devicePixelRatio || 1,
+        }),
+      );
       this.builtFor = ctx.optionsVersion;
     }
     const area = this.instance!.chartArea;
@@ -222,153 +162,20 @@ export class LinePanel implements Panel {
     const fig = this.figure;
     fig.dataset['xMin'] = String(ctx.window.t0);
     fig.dataset['xMax'] = String(ctx.window.t1);
+    // The axes as drawn (docs/ui-contract.md §1): tick values and labels, the y axis' top.
+    const { x, y } = this.instance!.scales;
+    if (x && y) {
+      fig.dataset['xTicks'] = x.ticks.map((t) => t.value).join(',');
+      fig.dataset['yTicks'] = y.ticks.map((t) => t.value).join(',');
+      fig.dataset['yLabels'] = y.ticks.map((t) => String(t.label ?? '')).join('|');
+      fig.dataset['yMax'] = String(y.max);
+    }
     if (!this.painted) {
       this.painted = true;
       fig.dataset['painted'] = 'true';
       mark(`dv:painted:${this.key}`);
     }
     measure(`dv:draw ${this.key}`, t0);
-  }
-
-  /** The datasets for the window; `reuse` (the chart's current datasets) lends its point objects. */
-  private datasets(ctx: ViewContext, prepared: Prepared, plotWidth: number, reuse?: Dataset[]): Dataset[] {
-    const { chart } = this.props;
-    const theme = ctx.theme;
-    const opts: ReduceOptions = {
-      t0: ctx.window.t0,
-      t1: ctx.window.t1,
-      width: plotWidth,
-      maxStepMs: ctx.run.maxStepMs,
-      stepMs: ctx.run.intervalMs > 0 ? ctx.run.intervalMs : 0,
-      firstRow: ctx.run.firstRow,
-    };
-    // Each sample is drawn as a step over its interval (dstat values are averages over the interval ending
-    // at the row's time): Chart.js' stepped 'after' draws a point's value from the previous point to it.
-    const stepped = 'after' as const;
-    const out: Dataset[] = [];
-    const stacked = reduceStacked(ctx.run.time, prepared.tops, { ...opts, envelope: true });
-    // Each band's top is filled down to the axis in an opaque colour (the series colour as if 78 % over
-    // the background): Chart.js draws the last dataset first, so the higher tops are painted over by the
-    // lower ones, which looks exactly like fills between neighbours and costs a fraction of Chart.js'
-    // between-datasets fill (measured: 9.7 → 3 ms for a 2-band stack of 1 200 points).
-    prepared.bands.forEach((band, k) => {
-      const rgb = theme.rgb(band.spec.colour);
-      out.push({
-        label: band.label,
-        data: points(stacked[k]!, reuse?.[out.length]?.data),
-        borderColor: `rgb(${rgb})`,
-        backgroundColor: blend(rgb, band.spec.faint ? 0.16 : theme.name === 'dark' ? 0.7 : 0.78, theme.surface),
-        borderWidth: 1,
-        fill: 'origin',
-        stepped,
-      });
-    });
-    const filled = chart.fill && prepared.bands.length === 0 && prepared.lines.length === 1;
-    for (const line of prepared.lines) {
-      const rgb = theme.rgb(line.spec.colour);
-      out.push({
-        label: line.label,
-        data: points(reduceMinMax(ctx.run.time, line.values, { ...opts, envelope: filled }), reuse?.[out.length]?.data),
-        borderColor: `rgb(${rgb})`,
-        backgroundColor: `rgb(${rgb} / 0.35)`,
-        borderWidth: 1.5,
-        fill: filled ? 'origin' : false,
-        stepped,
-      });
-    }
-    for (const trend of prepared.trends) {
-      const colour = trend.colour ? `rgb(${theme.rgb(trend.colour)})` : theme.text;
-      out.push({
-        label: trend.label,
-        data: points(reduceMinMax(ctx.run.time, trend.values, opts), reuse?.[out.length]?.data),
-        borderColor: colour,
-        borderWidth: 2,
-        borderDash: [6, 3],
-        fill: false,
-      });
-    }
-    return out;
-  }
-
-  private config(ctx: ViewContext, datasets: Dataset[], height: number): ChartConfiguration<'line', Point[]> {
-    const { chart } = this.props;
-    const theme = ctx.theme;
-    const tickKind =
-      chart.unit === 'bytes' || chart.unit === 'bytes/s' ? 'binary' : chart.unit === 'count' ? 'integer' : 'decimal';
-    return {
-      type: 'line',
-      data: { datasets },
-      options: {
-        animation: false,
-        parsing: false,
-        normalized: true,
-        spanGaps: false,
-        responsive: false,
-        maintainAspectRatio: false,
-        devicePixelRatio: window.devicePixelRatio || 1,
-        events: [],
-        elements: {
-          point: { radius: 0, hoverRadius: 0, hitRadius: 0 },
-          line: { tension: 0 },
-        },
-        layout: { padding: { right: 10, top: 6 } },
-        font: { family: theme.font, size: 11 },
-        color: theme.text,
-        scales: {
-          x: {
-            type: 'linear',
-            min: ctx.window.t0,
-            max: ctx.window.t1,
-            grid: { color: theme.grid },
-            border: { display: false },
-            ticks: {
-              color: theme.text,
-              maxRotation: 0,
-              autoSkip: false,
-              callback: (value, index) => this.axis?.label(Number(value), index) ?? '',
-            },
-            afterBuildTicks: (scale: Scale) => {
-              scale.ticks = (this.axis?.ticks ?? []).map((value) => ({ value }));
-            },
-          },
-          y: {
-            type: 'linear',
-            beginAtZero: true,
-            grid: { color: theme.grid },
-            border: { display: false },
-            ticks: { color: theme.text, callback: (value) => formatAxisValue(Number(value), chart.unit) },
-            afterDataLimits: (scale: Scale) => {
-              if (this.fixedMax !== null) {
-                scale.min = 0;
-                scale.max = this.fixedMax;
-                return;
-              }
-              if (this.flat && scale.min >= 0) {
-                scale.min = 0;
-                scale.max = 1;
-                return;
-              }
-              const t = niceTicks(Math.min(0, scale.min), scale.max, Math.max(2, Math.floor(height / 50)), tickKind);
-              scale.min = t[0]!;
-              scale.max = t[t.length - 1]!;
-            },
-            afterBuildTicks: (scale: Scale) => {
-              const ticks =
-                this.flat && scale.min === 0 && scale.max === 1
-                  ? [0, 1]
-                  : niceTicks(scale.min, scale.max, Math.max(2, Math.floor(height / 50)), tickKind).filter(
-                      (v) => v <= scale.max + 1e-9,
-                    );
-              scale.ticks = ticks.map((value) => ({ value }));
-            },
-            afterFit: (scale: Scale) => {
-              scale.width = 54; // the same for every chart, so their time axes line up on the page
-            },
-          },
-        },
-        plugins: { tooltip: { enabled: false }, legend: { display: false } },
-      },
-    };
   }
 
   /**
@@ -426,73 +233,19 @@ export class LinePanel implements Panel {
     this.overlay.hide();
   }
 
-  /** The chart as a PNG: background, title, plot and legend (what the page shows). */
-  async png(ctx: ViewContext): Promise<Blob | null> {
-    if (!this.instance) this.draw(ctx);
-    const inst = this.instance;
-    if (!inst) return null;
-    const legend = (this.prepared?.bands ?? []).concat(this.prepared?.lines ?? []).map((d) => ({
-      colour: `rgb(${ctx.theme.rgb(d.spec.colour)})`,
-      label: d.label,
-    }));
-    return composePng(inst.canvas, this.props.title, legend, ctx);
+  /**
+   * The chart as a PNG for a slide or a ticket: drawn afresh with the same configuration at PNG_SIZE and
+   * twice the pixels, with title, host, file, time range, unit and legend (charts/png.ts).
+   */
+  png(ctx: ViewContext): Promise<Blob | null> {
+    register();
+    return renderPng(this.props.chart, this.props.title, this.props.labels, this.props.trendLabel, ctx);
   }
 
   destroy(): void {
     this.release();
     this.overlay.destroy();
   }
-}
-
-/** Chart.js points of a reduction, reusing the objects of `into` (the dataset's previous points). */
-function points(r: Reduced, into?: Point[]): Point[] {
-  const n = r.x.length;
-  const out = into ?? new Array<Point>(n);
-  for (let i = 0; i < n; i++) {
-    const p = out[i];
-    if (p) {
-      p.x = r.x[i]!;
-      p.y = r.y[i]!;
-    } else out[i] = { x: r.x[i]!, y: r.y[i]! };
-  }
-  out.length = n;
-  return out;
-}
-
-/** A canvas with the chart's title above and its legend below, on the theme's background. */
-export function composePng(
-  source: HTMLCanvasElement,
-  title: string,
-  legend: { colour: string; label: string }[],
-  ctx: ViewContext,
-): Promise<Blob | null> {
-  const dpr = source.width / Math.max(1, source.clientWidth || source.width);
-  const pad = 12 * dpr;
-  const titleH = 28 * dpr;
-  const legendH = legend.length > 0 ? 24 * dpr : 0;
-  const out = document.createElement('canvas');
-  out.width = source.width + 2 * pad;
-  out.height = source.height + titleH + legendH + 2 * pad;
-  const g = out.getContext('2d');
-  if (!g) return Promise.resolve(null);
-  g.fillStyle = ctx.theme.surface;
-  g.fillRect(0, 0, out.width, out.height);
-  g.fillStyle = ctx.theme.text;
-  g.font = `600 ${15 * dpr}px ${ctx.theme.font}`;
-  g.textBaseline = 'middle';
-  g.fillText(title, pad, pad + titleH / 2);
-  g.drawImage(source, pad, pad + titleH);
-  let x = pad + 54 * dpr;
-  const y = pad + titleH + source.height + legendH / 2;
-  g.font = `${12 * dpr}px ${ctx.theme.font}`;
-  for (const item of legend) {
-    g.fillStyle = item.colour;
-    g.fillRect(x, y - 5 * dpr, 10 * dpr, 10 * dpr);
-    g.fillStyle = ctx.theme.text;
-    g.fillText(item.label, x + 14 * dpr, y);
-    x += 14 * dpr + g.measureText(item.label).width + 16 * dpr;
-  }
-  return new Promise((resolve) => out.toBlob((b) => resolve(b), 'image/png'));
 }
 
 function mark(name: string): void {

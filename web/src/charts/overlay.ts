@@ -6,7 +6,7 @@
  */
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { formatDateTime, formatElapsed } from '../format.js';
-import { windowFromDrag } from '../view/zoom.js';
+import { windowFromDrag } from '../../../shared/view/zoom.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
 
 /** The plot area within the box, CSS px. */

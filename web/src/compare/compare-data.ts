@@ -6,8 +6,8 @@
  */
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import type { CompareRunInput } from '../../../shared/compare/index.js';
-import type { ColumnarRun } from '../data/columnar.js';
-import { toRunData, type RunData } from '../data/run-data.js';
+import type { ColumnarRun } from '../../../shared/report/columnar.js';
+import { toRunData, type RunData } from '../../../shared/report/run-data.js';
 
 /** Run colours in order (theme tokens): A blue, B orange, … — far apart in hue and lightness. */
 export const RUN_COLOURS = ['blue', 'orange', 'green', 'magenta', 'cyan', 'red', 'purple', 'brown'] as const;
@@ -19,7 +19,7 @@ export const SERIES_DASHES: readonly number[][] = [[], [6, 3], [2, 2], [10, 3, 2
 export function alignedRun(run: ColumnarRun, shiftS: number): RunData {
   const t0 = run.time[0] ?? 0;
   const origin = t0 + shiftS * 1000;
-  const time = run.time.map((t) => t - origin);
+  const time = run.time.map((t: number) => t - origin);
   return toRunData({ ...run, time, start: (time[0] ?? 0), end: time[time.length - 1] ?? 0 });
 }
 

@@ -1,5 +1,5 @@
 /**
- * The compare page's view as a URL query (docs/ui-contract.md §10), so that a shared link opens the same
+ * The compare page's view as a URL query (docs/ui-contract.md §13), so that a shared link opens the same
  * comparison. Pure. `parseCompareView` never throws: what is missing or malformed is the default.
  *
  *   ids       runs: report ids, `ID:N` for run N of a multi-run file (shared/api/compare-ref.ts)

@@ -15,6 +15,8 @@ import { chartNote, chartTitle, seriesLabel, useLang, useT } from '../i18n/i18n.
 import { downloadBlob } from './download.js';
 import { PlotBox } from './PlotBox.js';
 import { StatsTable } from './StatsTable.js';
+import { CopyStatsButtons } from '../export/CopyStatsButtons.js';
+import { chartStatsRows } from '../export/stats-rows.js';
 
 interface Props {
   chart: ResolvedChart;
@@ -87,6 +89,7 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
         }))}
         onToggle={onToggleSeries}
       />
+      <CopyStatsButtons what={title} rows={() => chartStatsRows(chart, labels, stats)} />
     </figure>
   );
 });

@@ -9,7 +9,7 @@ import type { Coordinator } from '../charts/coordinator.js';
 import { usePanel } from '../charts/use-panel.js';
 import { RUN_COLOURS } from '../compare/compare-data.js';
 import { useCompareText } from '../compare/compare-text.js';
-import type { RunData } from '../data/run-data.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import { unitCaption } from '../format.js';
 import { chartTitle, seriesLabel, useLang } from '../i18n/i18n.js';
 import { PlotBox } from './PlotBox.js';
@@ -34,7 +34,7 @@ export const CompareChart = memo(function CompareChart({ chart, perRun, runs, ta
   const title = chartTitle(chart, lang);
   const props = (): ComparePanelProps => ({
     key: chart.key,
-    unit: chart.unit,
+    chart,
     perRun,
     runs,
     tags,

@@ -1,5 +1,5 @@
 /**
- * The Δ table of the compare page (docs/ui-contract.md §10): each run's avg, p95 and max over the window,
+ * The Δ table of the compare page (docs/ui-contract.md §13): each run's avg, p95 and max over the window,
  * each other run's change against the baseline; sorted by the size of the change or by series; rows whose
  * changes are all within the baseline's noise marked; copied as Markdown or TSV (shared/compare/table.ts,
  * the same text `dstatview compare` prints).

@@ -8,7 +8,7 @@ import type { SeriesStats } from '../../../shared/series/stats.js';
 import type { Coordinator } from '../charts/coordinator.js';
 import { usePanel } from '../charts/use-panel.js';
 import { cpuBusy, HeatmapPanel, paletteGradient, SCALE_TICKS, type HeatmapCpu } from '../charts/heatmap-panel.js';
-import type { RunData } from '../data/run-data.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import { useT } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 import { HEATMAP_KEY } from '../view/layout.js';

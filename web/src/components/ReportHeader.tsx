@@ -4,8 +4,8 @@
  * Everything from the file is React text, never HTML.
  */
 import { csvUrl } from '../api/client.js';
-import type { ColumnarReport } from '../data/columnar.js';
-import type { RunData } from '../data/run-data.js';
+import type { ColumnarReport } from '../../../shared/report/columnar.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import { formatDateTime, formatDuration } from '../format.js';
 import { useLang, useT } from '../i18n/i18n.js';
 import { followLink } from '../router.js';

@@ -8,8 +8,9 @@ import type { YLimitOption } from '../../../shared/catalogue/index.js';
 import { trendWindowMs } from '../../../shared/series/trend.js';
 import { rowsInWindow } from '../../../shared/series/window.js';
 import { Coordinator, type ThemeColours } from '../charts/coordinator.js';
+import { chartTheme } from '../../../shared/chart/theme.js';
 import { useLayoutAfterMount } from '../charts/use-panel.js';
-import type { RunData } from '../data/run-data.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import { formatDuration } from '../format.js';
 import { sectionTitle, useLang, useT } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
@@ -20,6 +21,7 @@ import { ChartPanel } from './ChartPanel.js';
 import { HeatmapFigure } from './HeatmapFigure.js';
 import { Sidebar } from './Sidebar.js';
 import { Toolbar } from './Toolbar.js';
+import { StatsSummary } from '../export/StatsSummary.js';
 
 /** Charts shown per section before a "show all" button (1 699 disks, 192 CPUs without the heatmap). */
 const SECTION_LIMIT = 24;
@@ -41,24 +43,10 @@ export function domIds(keys: readonly string[], prefix: string): Map<string, str
   return out;
 }
 
-/** Colours and font of the active theme, from the page's CSS custom properties. */
+/** Colours of the active theme (shared with the server's images), in the page's font. */
 export function readThemeColours(name: 'light' | 'dark'): ThemeColours {
-  const style = getComputedStyle(document.documentElement);
-  const v = (prop: string, fallback: string): string => style.getPropertyValue(prop).trim() || fallback;
-  const series = new Map<string, string>();
-  return {
-    name,
-    rgb: (token) => {
-      let c = series.get(token);
-      if (c === undefined) series.set(token, (c = v(`--series-${token}`, '128 128 128')));
-      return c;
-    },
-    grid: v('--chart-grid', 'rgb(0 0 0 / 0.08)'),
-    text: v('--chart-text', '#444'),
-    muted: v('--muted', '#666'),
-    surface: v('--surface', '#fff'),
-    font: v('--font-sans', 'system-ui, sans-serif'),
-  };
+  const font = getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim();
+  return chartTheme(name, font || undefined);
 }
 
 export function ReportViewer({ run, store }: { run: RunData; store: ViewStore }) {
@@ -206,6 +194,7 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
       />
       <div className="charts-column" id="graphs" tabIndex={-1}>
         <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
+        <StatsSummary run={run} extent={extent} />
         {cut === null && options.offset > 0 && (
           <p className="notice" role="status">
             {t.cutEmpty(formatDuration(options.offset * 1000, lang))}

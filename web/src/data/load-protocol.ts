@@ -1,5 +1,5 @@
 /** Messages between the page and the report-loading worker. */
-import type { ColumnarReport } from './columnar.js';
+import type { ColumnarReport } from '../../../shared/report/columnar.js';
 
 export interface WorkerRequest {
   url: string;

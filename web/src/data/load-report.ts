@@ -4,7 +4,8 @@
  * (main.tsx), so the download overlaps the start of the page.
  */
 import { ApiFailure, failureFromText, getReport, NETWORK_MESSAGE } from '../api/client.js';
-import { toColumnar, type ColumnarReport } from './columnar.js';
+import { toColumnar, type ColumnarReport } from '../../../shared/report/columnar.js';
+import { loadEmbedded } from './embedded.js';
 import type { WorkerAnswer } from './load-protocol.js';
 
 const pending = new Map<string, Promise<ColumnarReport>>();
@@ -59,6 +60,9 @@ async function onMainThread(id: string): Promise<ColumnarReport> {
 }
 
 async function load(id: string): Promise<ColumnarReport> {
+  // An offline report carries its data: read before any fetch (data/embedded.ts).
+  const embedded = await loadEmbedded(id);
+  if (embedded) return embedded;
   if (typeof Worker !== 'undefined') {
     try {
       return await inWorker(id);

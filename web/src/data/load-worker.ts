@@ -5,7 +5,7 @@
  * arrays to the page. Failures are described, not thrown: the page words them (api/client.ts).
  */
 import type { ReportJson } from '../../../shared/api/schemas.js';
-import { toColumnar, transferList } from './columnar.js';
+import { toColumnar, transferList } from '../../../shared/report/columnar.js';
 import type { WorkerAnswer, WorkerRequest } from './load-protocol.js';
 
 declare const self: DedicatedWorkerGlobalScope;

@@ -1,5 +1,5 @@
 /**
- * `/compare?ids=ID1,ID2[,…]`: runs side by side (docs/ui-contract.md §10). Every report is loaded through the
+ * `/compare?ids=ID1,ID2[,…]`: runs side by side (docs/ui-contract.md §13). Every report is loaded through the
  * report page's data path; each run is put on the aligned elapsed axis (its shift from the URL); one chart
  * per catalogue graph with every run overlaid (CompareChart), zoom/pan/crosshair synced by one coordinator;
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
@@ -16,7 +16,7 @@ import { parseCompareView, serialiseCompareView, type CompareView } from '../com
 import { CompareChart } from '../components/CompareChart.js';
 import { DeltaTable } from '../components/DeltaTable.js';
 import { domIds, readThemeColours } from '../components/ReportViewer.js';
-import type { ColumnarReport, ColumnarRun } from '../data/columnar.js';
+import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columnar.js';
 import { loadReport } from '../data/load-report.js';
 import { formatElapsed } from '../format.js';
 import { useLang } from '../i18n/i18n.js';

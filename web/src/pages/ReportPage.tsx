@@ -6,14 +6,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiFailure, isReportId } from '../api/client.js';
 import { ReportHeader } from '../components/ReportHeader.js';
 import { ReportViewer } from '../components/ReportViewer.js';
-import type { ColumnarReport } from '../data/columnar.js';
+import type { ColumnarReport } from '../../../shared/report/columnar.js';
 import { loadReport } from '../data/load-report.js';
-import { toRunData } from '../data/run-data.js';
+import { toRunData } from '../../../shared/report/run-data.js';
 import { CompareWith } from '../components/CompareWith.js';
 import { formatDateTime } from '../format.js';
 import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
 import { NotFoundPage } from './NotFoundPage.js';
+import { DownloadMenu } from '../export/DownloadMenu.js';
 
 type State =
   | { status: 'loading' }
@@ -82,7 +83,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   const runCount = report.runs.length;
   const runIndex = options.run !== null && options.run <= runCount ? options.run - 1 : runCount - 1;
   const runJson = report.runs[runIndex];
-  const run = useMemo(() => (runJson ? toRunData(runJson) : null), [runJson]);
+  const run = useMemo(() => (runJson ? toRunData(runJson, report.fileName) : null), [runJson, report.fileName]);
   const host = run?.meta.host || 'unknown host';
 
   useEffect(() => {
@@ -101,6 +102,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   }
   return (
     <main id="main" className="page report-page">
+      <DownloadMenu id={id} />
       <ReportHeader
         id={id}
         report={report}

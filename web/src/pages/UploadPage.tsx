@@ -172,7 +172,7 @@ export function UploadPage() {
           name="file"
           type="file"
           multiple
-          accept=".csv,text/csv,text/plain"
+          accept=".csv,.gz,text/csv,text/plain,application/gzip"
           className="visually-hidden"
           tabIndex={-1}
           disabled={busy}

@@ -1,48 +1,15 @@
 /**
- * What the viewer shows for a view, pure: the part of the run offset/duration keep, the zoom window the URL
- * asks for, and which charts are drawn in which section (hidden charts, idle devices, the CPU heatmap).
+ * What the viewer shows for a view, pure: which charts are drawn in which section (hidden charts, idle
+ * devices, the CPU heatmap). The part of the run offset/duration keep and the zoom window the URL asks for
+ * are in shared/view/extent.ts (the server draws the same window).
  */
 import { chartSections, type ResolvedChart } from '../../../shared/catalogue/index.js';
-import type { TimeWindow } from '../../../shared/series/window.js';
-import { clampWindow, minSpanMs, sameWindow } from './zoom.js';
 
 /** From this many per-CPU charts on, one heatmap replaces them (docs/ui-contract.md §8). */
 export const HEATMAP_MIN_CPUS = 16;
 export const HEATMAP_KEY = 'cpu-heatmap';
 
-export interface RunTimes {
-  /** Time of row 0: the origin of from/to/offset and of the elapsed axis. */
-  start: number;
-  /** The drawn rows (since-boot row left out); null when none. */
-  window: TimeWindow | null;
-  intervalMs: number;
-}
-
-/**
- * What offset and duration (seconds, as dstat2graphs) keep of the run: from start + offset for duration
- * seconds (0 = to the end), within the drawn rows. Null when nothing is left (offset past the end).
- */
-export function cutExtent(run: RunTimes, offsetS: number, durationS: number): TimeWindow | null {
-  const base = run.window;
-  if (!base) return null;
-  const from = run.start + Math.max(0, offsetS) * 1000;
-  const t0 = Math.max(base.t0, from);
-  const t1 = durationS > 0 ? Math.min(base.t1, from + durationS * 1000) : base.t1;
-  if (t0 > base.t1 || t1 < t0) return null;
-  return { t0, t1 };
-}
-
-/** The window of `from`/`to` (seconds from the run's start) inside the extent; the extent when absent. */
-export function windowFromView(run: RunTimes, extent: TimeWindow, from: number | null, to: number | null): TimeWindow {
-  if (from === null || to === null || !(to > from)) return { ...extent };
-  return clampWindow({ t0: run.start + from * 1000, t1: run.start + to * 1000 }, extent, minSpanMs(run.intervalMs));
-}
-
-/** from/to for a window: null/null when it is the whole extent. */
-export function viewFromWindow(run: RunTimes, extent: TimeWindow, w: TimeWindow): { from: number | null; to: number | null } {
-  if (sameWindow(w, extent, 0.5)) return { from: null, to: null };
-  return { from: (w.t0 - run.start) / 1000, to: (w.t1 - run.start) / 1000 };
-}
+export { cutExtent, viewFromWindow, windowFromView, type RunTimes } from '../../../shared/view/extent.js';
 
 export type DisplayItem = { kind: 'chart'; chart: ResolvedChart } | { kind: 'heatmap'; cpus: ResolvedChart[] };
 

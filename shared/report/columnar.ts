@@ -3,7 +3,7 @@
  * Float64Array (NaN = gap) instead of an array of numbers and nulls. Converted once, in a Web Worker for
  * big reports (load-worker.ts), and moved to the page without a copy (the arrays' buffers are transferred).
  */
-import type { ReportJson, RunJson } from '../../../shared/api/schemas.js';
+import type { ReportJson, RunJson } from '../api/schemas.js';
 
 type NumericJson = Extract<RunJson['series'][number], { kind: 'number' }>;
 type TextJson = Extract<RunJson['series'][number], { kind: 'text' }>;

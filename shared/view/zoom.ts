@@ -2,7 +2,7 @@
  * Zoom and pan arithmetic on time windows (ms), pure. Every result lies inside `extent` (the run, or the
  * part of it the offset/duration options keep) and is at least `minSpan` wide, or is the extent itself.
  */
-import type { TimeWindow } from '../../../shared/series/window.js';
+import type { TimeWindow } from '../series/window.js';
 
 /** The window moved and shrunk as needed to lie within `extent`, at least `minSpan` wide. */
 export function clampWindow(w: TimeWindow, extent: TimeWindow, minSpan: number): TimeWindow {

@@ -3,7 +3,7 @@
  * the catalogue resolved against its series. Whatever is derived from whole columns (computed totals, trend
  * lines, idle devices, CPU busy %) is made on first use and kept.
  */
-import type { RunJson } from '../../../shared/api/schemas.js';
+import type { RunJson } from '../api/schemas.js';
 import {
   idleChartKeys,
   resolveCharts,
@@ -11,11 +11,12 @@ import {
   type ResolvedChart,
   type SeriesInfo,
   type SeriesSource,
-} from '../../../shared/catalogue/index.js';
-import { gapThresholdMs } from '../../../shared/series/reduce.js';
-import type { SeriesStats } from '../../../shared/series/stats.js';
-import { movingAverage } from '../../../shared/series/trend.js';
-import { fullWindow, lowerBound, type TimeWindow } from '../../../shared/series/window.js';
+} from '../catalogue/index.js';
+import { gapThresholdMs } from '../series/reduce.js';
+import type { SeriesStats } from '../series/stats.js';
+import { movingAverage } from '../series/trend.js';
+import { fullWindow, lowerBound, type TimeWindow } from '../series/window.js';
+import { scaleTotalMax, type ChartRun } from '../chart/line-data.js';
 import type { ColumnarRun } from './columnar.js';
 
 export interface NumericColumn {
@@ -35,9 +36,11 @@ export interface TextColumn {
   values: readonly string[];
 }
 
-export interface RunData {
+export interface RunData extends ChartRun {
   index: number;
   meta: RunJson['meta'];
+  /** The uploaded file's name (images say where they come from). */
+  fileName: string;
   rows: number;
   intervalMs: number;
   firstRowIsSinceBoot: boolean;
@@ -62,7 +65,7 @@ export interface RunData {
   idle(): ReadonlySet<string>;
   /** Moving average of a source over `windowMs` (computed once per source and window). */
   trend(source: SeriesSource, windowMs: number): Float64Array | null;
-  /** Largest row total of all the chart's series, hidden ones included (for `scaleToTotal`). */
+  /** The machine's total for a `scaleToTotal` chart (shared/chart/line-data.ts scaleTotalMax), kept. */
   totalMax(chart: ResolvedChart): number;
   /** The row whose time is nearest to t, within [firstRow, rows). */
   nearestRow(t: number): number;
@@ -72,7 +75,7 @@ export function sourceKey(source: SeriesSource): string {
   return source.combine === 'one' ? (source.ids[0] ?? '') : `${source.combine}:${source.ids.join('\u0000')}`;
 }
 
-export function toRunData(run: ColumnarRun): RunData {
+export function toRunData(run: ColumnarRun, fileName = ''): RunData {
   const time = run.time;
   const columns = new Map<string, NumericColumn>();
   const text: TextColumn[] = [];
@@ -96,6 +99,7 @@ export function toRunData(run: ColumnarRun): RunData {
   const data: RunData = {
     index: run.index,
     meta: run.meta,
+    fileName,
     rows: run.rows,
     intervalMs: run.intervalMs,
     firstRowIsSinceBoot: run.firstRowIsSinceBoot,
@@ -133,19 +137,7 @@ export function toRunData(run: ColumnarRun): RunData {
     },
     totalMax(chart) {
       let max = totals.get(chart.key);
-      if (max === undefined) {
-        const parts = chart.series.map((s) => data.values(s.source)).filter((v): v is Float64Array => v !== null);
-        max = 0;
-        for (let i = firstRow; i < time.length; i++) {
-          let sum = 0;
-          for (const p of parts) {
-            const v = p[i]!;
-            if (v === v) sum += v;
-          }
-          if (sum > max) max = sum;
-        }
-        totals.set(chart.key, max);
-      }
+      if (max === undefined) totals.set(chart.key, (max = scaleTotalMax(chart, data)));
       return max;
     },
     nearestRow(t) {

@@ -1,0 +1,124 @@
+/**
+ * `dstatview report LOG.csv[.gz]... -o OUT [view options]`: reports without a server, one per input.
+ * OUT ending in .html is one self-contained HTML file (the interactive report, offline); .zip a ZIP
+ * (report, PNG per chart, CSV, statistics); anything else a directory holding those files. With several
+ * inputs each gets its own: `OUT-<name>.html`, `OUT-<name>.zip` or `OUT/<name>/`.
+ */
+import { parse as parsePath } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import { defaultWebDir } from '../config.js';
+import { loadOfflineAssets, type OfflineAssets } from '../export/offline-html.js';
+import { writeDir, writeHtml, writeZip } from '../export/write-files.js';
+import { sourceEntryName } from '../export/zip.js';
+import { intOption, parseCommandLine, readInput, reportError, reportOf, UsageError, type Input } from './common.js';
+
+export const summary = 'write reports (offline HTML, ZIP or a directory) without a server';
+
+export const usage = `Usage: dstatview report LOG.csv[.gz]... -o OUT [options]
+
+Write one report per LOG (- for standard input): OUT.html is one self-contained HTML file (the interactive
+report; opens offline), OUT.zip a ZIP (that report, a PNG per chart, the CSV, stats.csv, stats.json),
+any other OUT a directory of those files. Several LOGs: OUT-<name>.html, OUT-<name>.zip or OUT/<name>/.
+
+Options (as the report page's URL options):
+  -o, --out OUT        where to write (required)
+  --height PX          graph height, 100-1200
+  --cols N             graphs per row, 1-4
+  --disk-max B         disk I/O Y limit, bytes/s (0 = automatic)
+  --iops-max N         disk IOPS Y limit, /s
+  --net-max B          network Y limit, bytes/s
+  --offset S           seconds cut from the start
+  --duration S         seconds kept after the offset (0 = to the end)
+  --x elapsed|time     x axis: elapsed time or the host's clock (default)
+  --run N              which run of a file with appended runs (default: the last)
+  -h, --help           show this help`;
+
+export const VIEW_OPTIONS = {
+  height: { type: 'string' },
+  cols: { type: 'string' },
+  'disk-max': { type: 'string' },
+  'iops-max': { type: 'string' },
+  'net-max': { type: 'string' },
+  offset: { type: 'string' },
+  duration: { type: 'string' },
+  x: { type: 'string' },
+  run: { type: 'string' },
+} as const;
+
+type ViewFlags = Partial<Record<keyof typeof VIEW_OPTIONS, string | undefined>>;
+
+/** The view options of the command line (UsageError for a bad value). */
+export function viewFromFlags(f: ViewFlags): ViewQueryOptions {
+  const v: ViewQueryOptions = {};
+  const set = <K extends keyof ViewQueryOptions>(k: K, value: ViewQueryOptions[K] | undefined) => {
+    if (value !== undefined) v[k] = value;
+  };
+  set('run', intOption('run', f.run, 1));
+  set('offset', intOption('offset', f.offset));
+  set('duration', intOption('duration', f.duration));
+  set('height', intOption('height', f.height, 100, 1200));
+  set('cols', intOption('cols', f.cols, 1, 4));
+  set('diskMax', intOption('disk-max', f['disk-max']));
+  set('iopsMax', intOption('iops-max', f['iops-max']));
+  set('netMax', intOption('net-max', f['net-max']));
+  if (f.x !== undefined) {
+    if (f.x !== 'elapsed' && f.x !== 'time') throw new UsageError(`--x takes elapsed or time, got ${JSON.stringify(f.x)}`);
+    v.x = f.x;
+  }
+  return v;
+}
+
+export function sourceCsv(input: Input) {
+  return { name: sourceEntryName(input.name, input.gzip), open: async () => Readable.from([input.raw]) };
+}
+
+/** Where input `i` of `n` goes. */
+function target(out: string, input: Input, n: number): { kind: 'html' | 'zip' | 'dir'; path: string } {
+  const p = parsePath(out);
+  const ext = p.ext.toLowerCase();
+  const kind = ext === '.html' ? 'html' : ext === '.zip' ? 'zip' : 'dir';
+  if (n === 1) return { kind, path: out };
+  const name = parsePath(input.name.replace(/\.gz$/i, '')).name.replace(/[^A-Za-z0-9._-]/g, '_') || 'stdin';
+  return kind === 'dir' ? { kind, path: `${out}/${name}` } : { kind, path: `${p.dir ? p.dir + '/' : ''}${p.name}-${name}${p.ext}` };
+}
+
+export async function writeReport(
+  assets: OfflineAssets,
+  input: Input,
+  t: { kind: 'html' | 'zip' | 'dir'; path: string },
+  view: ViewQueryOptions,
+): Promise<void> {
+  const r = reportOf(input);
+  if (t.kind === 'html') await writeHtml(t.path, assets, r, view);
+  else if (t.kind === 'zip') await writeZip(t.path, assets, r, sourceCsv(input), view);
+  else await writeDir(t.path, assets, r, sourceCsv(input), view);
+}
+
+export async function run(args: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseCommandLine(args, {
+      out: { type: 'string', short: 'o' },
+      help: { type: 'boolean', short: 'h' },
+      ...VIEW_OPTIONS,
+    });
+    if (values.help) {
+      process.stdout.write(usage + '\n');
+      return 0;
+    }
+    if (positionals.length === 0) throw new UsageError('expected at least one LOG.csv');
+    if (!values.out) throw new UsageError('expected -o OUT');
+    if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read once');
+    const view = viewFromFlags(values);
+    const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
+    for (const file of positionals) {
+      const input = await readInput(file);
+      const t = target(values.out, input, positionals.length);
+      await writeReport(assets, input, t, view);
+      process.stdout.write(`${t.path}\n`);
+    }
+    return 0;
+  } catch (err) {
+    return reportError(err, usage);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * `dstatview upload LOG.csv[.gz] --server URL`: upload to a dstatview server and print the report's URL
+ * (for scripts and CI). The file is sent as uploaded (a .csv.gz stays compressed: the server reads it).
+ */
+import { basename } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
+import { viewQuery } from '../../shared/api/view-query.js';
+import { InputError, inputLabel, parseCommandLine, reportError, STDIN, UsageError } from './common.js';
+import { VIEW_OPTIONS, viewFromFlags } from './report.js';
+
+export const summary = 'upload a log to a dstatview server and print its URL';
+
+export const usage = `Usage: dstatview upload LOG.csv[.gz] --server URL [view options]
+
+Upload LOG (- for standard input) to the dstatview server at URL and print the report's address. The view
+options of \`dstatview report\` (--height, --cols, --disk-max, --iops-max, --net-max, --offset, --duration,
+--x, --run) are added to the printed URL.
+
+Options:
+  --server URL   the server, e.g. http://dstatview.example:8080 (or DSTATVIEW_SERVER)
+  -h, --help     show this help`;
+
+export async function run(args: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseCommandLine(args, {
+      server: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      ...VIEW_OPTIONS,
+    });
+    if (values.help) {
+      process.stdout.write(usage + '\n');
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError('expected one LOG.csv');
+    const server = values.server ?? process.env.DSTATVIEW_SERVER;
+    if (!server) throw new UsageError('expected --server URL');
+    let base: URL;
+    try {
+      base = new URL(server);
+    } catch {
+      throw new UsageError(`--server takes an http(s) URL, got ${JSON.stringify(server)}`);
+    }
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--server takes an http(s) URL, got ${JSON.stringify(server)}`);
+    const view = viewFromFlags(values);
+    const file = positionals[0]!;
+    const label = inputLabel(file);
+    const bytes =
+      file === STDIN
+        ? await buffer(process.stdin)
+        : await readFile(file).catch((err: NodeJS.ErrnoException) => {
+            throw new InputError(file, err.code === 'ENOENT' ? 'no such file' : `cannot read it (${err.code ?? err.message})`);
+          });
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), file === STDIN ? 'stdin.csv' : basename(file));
+    let res: Response;
+    try {
+      res = await fetch(new URL('/api/reports', base), { method: 'POST', body: form, headers: { accept: 'application/json' } });
+    } catch (err) {
+      throw new InputError(base.origin, `cannot reach the server (${err instanceof Error ? (err.cause as Error)?.message ?? err.message : String(err)})`);
+    }
+    const text = await res.text();
+    let body: { url?: string; message?: string } = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      // not JSON: said below
+    }
+    if (res.status !== 201 || typeof body.url !== 'string') {
+      throw new InputError(label, body.message ?? `the server answered HTTP ${res.status}`);
+    }
+    const url = new URL(body.url, base);
+    const extra = viewQuery(view);
+    if (extra) url.search = url.search ? `${url.search}&${extra.slice(1)}` : extra;
+    process.stdout.write(`${url.href}\n`);
+    return 0;
+  } catch (err) {
+    return reportError(err, usage);
+  }
+}

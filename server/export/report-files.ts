@@ -1,0 +1,151 @@
+/**
+ * What an export holds, made from one stored (or freshly parsed) report: the offline HTML, one PNG per
+ * chart (server/render), statistics (stats.csv, stats.json) and README.txt. The ZIP (zip.ts), the HTTP
+ * routes and the CLI all take their files from here.
+ */
+import { gunzipSync } from 'node:zlib';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { ReportJson, ReportSummary } from '../../shared/api/schemas.js';
+import { viewQuery, type ViewQueryOptions } from '../../shared/api/view-query.js';
+import { floatingIso } from '../../shared/dstat/time.js';
+import { runStatsRows, statsCsv, type StatsTableRow } from '../../shared/export/stats-table.js';
+import { MAX_EXPORT_PNGS } from '../../shared/limits.js';
+import type { RunData } from '../../shared/report/run-data.js';
+import { chartKeys, renderableRun, renderRunChartPng } from '../render/render-chart.js';
+import { offlineHtml, type OfflineAssets } from './offline-html.js';
+
+/** A report to export: its summary, its stored ReportJson (gzip) and that JSON parsed. */
+export interface ExportReport {
+  summary: ReportSummary;
+  reportJsonGz: Uint8Array;
+  report: ReportJson;
+}
+
+export function exportReport(summary: ReportSummary, reportJsonGz: Uint8Array): ExportReport {
+  return { summary, reportJsonGz, report: JSON.parse(gunzipSync(reportJsonGz).toString('utf8')) as ReportJson };
+}
+
+/** The run the view shows: `run` (1-based) when the file has it, else the last. */
+function runIndex(report: ReportJson, view: ViewQueryOptions): number {
+  const n = report.runs.length;
+  return view.run !== undefined && view.run >= 1 && view.run <= n ? view.run - 1 : n - 1;
+}
+
+/** The offline report (one HTML file) opening with `view`. */
+export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}): string {
+  const run = r.report.runs[runIndex(r.report, view)];
+  const host = run?.meta.host.trim();
+  return offlineHtml(assets, {
+    report: { v: 1, id: r.summary.id, search: viewQuery(view), reportJsonGz: Buffer.from(r.reportJsonGz).toString('base64') },
+    title: `${host ? `${host} · ` : ''}${r.summary.fileName} · dstatview`,
+  });
+}
+
+/** File name of a chart's PNG: its key with anything but [A-Za-z0-9._-] as `_` (`disk:vda` → `disk_vda.png`). */
+export function pngName(chartKey: string, taken: Set<string>): string {
+  const base = chartKey.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[.]+/, '_').slice(0, 120) || 'chart';
+  let name = `${base}.png`;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base}-${i}.png`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+export interface ChartImage {
+  name: string;
+  key: string;
+  title: string;
+  png: Buffer;
+}
+
+/** The charts an export draws, in page order, at most MAX_EXPORT_PNGS; and those left out. */
+export function exportCharts(run: RunData | null): { keys: string[]; left: string[] } {
+  const keys = run ? chartKeys(run) : [];
+  return { keys: keys.slice(0, MAX_EXPORT_PNGS), left: keys.slice(MAX_EXPORT_PNGS) };
+}
+
+/**
+ * One PNG per chart the page draws with this view (2×, titled), one at a time: the event loop gets a turn
+ * between two charts, so a server keeps answering while it renders an export.
+ */
+export async function* chartImages(r: ExportReport, view: ViewQueryOptions = {}): AsyncGenerator<ChartImage> {
+  const run = renderableRun(r.report, view.run ?? null);
+  if (!run) return;
+  const taken = new Set<string>();
+  const options = {
+    offset: view.offset ?? 0,
+    duration: view.duration ?? 0,
+    ...(view.height !== undefined ? { height: Math.min(1200, Math.max(100, view.height)) } : {}),
+    diskMax: view.diskMax ?? 0,
+    iopsMax: view.iopsMax ?? 0,
+    netMax: view.netMax ?? 0,
+    x: view.x ?? 'time',
+  };
+  for (const key of exportCharts(run).keys) {
+    const chart = run.charts.find((c) => c.key === key)!;
+    const png = await renderRunChartPng(run, chart, options);
+    yield { name: pngName(key, taken), key, title: chart.heading, png };
+    await yieldToEventLoop();
+  }
+}
+
+/** The statistics of the view's run, one row per numeric series (the API's figures). */
+export function statsRows(r: ExportReport, view: ViewQueryOptions = {}): StatsTableRow[] {
+  const run = r.report.runs[runIndex(r.report, view)];
+  return run ? runStatsRows(run.series) : [];
+}
+
+export function statsCsvFile(rows: readonly StatsTableRow[]): string {
+  return statsCsv(rows);
+}
+
+/** stats.json: the run's facts and its rows. */
+export function statsJsonFile(r: ExportReport, rows: readonly StatsTableRow[], view: ViewQueryOptions = {}): string {
+  const i = runIndex(r.report, view);
+  const run = r.report.runs[i];
+  return (
+    JSON.stringify(
+      {
+        file: r.summary.fileName,
+        host: run?.meta.host ?? '',
+        timezone: run?.meta.timezone ?? '',
+        run: i + 1,
+        runs: r.report.runs.length,
+        start: run ? floatingIso(run.start) : null,
+        end: run ? floatingIso(run.end) : null,
+        series: rows,
+      },
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+/** README.txt: what the export holds. Plain text; names from the CSV are only ever data here. */
+export function readmeText(
+  r: ExportReport,
+  files: { csvName: string; images: readonly ChartImage[]; left: readonly string[] },
+  view: ViewQueryOptions = {},
+): string {
+  const i = runIndex(r.report, view);
+  const run = r.report.runs[i];
+  const lines = [
+    `dstatview report of ${r.summary.fileName}`,
+    '',
+    run ? `Host: ${run.meta.host}` : '',
+    run ? `Run ${i + 1} of ${r.report.runs.length}: ${floatingIso(run.start)} to ${floatingIso(run.end)} (${run.meta.timezone || 'zone not recorded'})` : '',
+    `Report id: ${r.summary.id}`,
+    '',
+    'Files:',
+    '  index.html   the interactive report (open it in a browser; it works offline, from this folder or alone)',
+    `  ${files.csvName}   the CSV as uploaded, unchanged`,
+    '  stats.csv    min, avg, p95 and max of every series (from the raw samples, in the units of the unit column)',
+    '  stats.json   the same, with the run\'s facts',
+    `  *.png        one image per chart (${files.images.length}), at 2x, titled with host, file, time range and unit`,
+  ];
+  if (files.left.length > 0) {
+    lines.push(`  (${files.left.length} more charts are in index.html only: ${files.left.slice(0, 20).join(', ')}${files.left.length > 20 ? ', …' : ''})`);
+  }
+  const q = viewQuery(view);
+  if (q) lines.push('', `View options: ${q.slice(1)}`);
+  return lines.filter((l, n) => l !== '' || n === 1 || lines[n - 1] !== '').join('\n') + '\n';
+}

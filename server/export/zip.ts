@@ -1,0 +1,102 @@
+/**
+ * The ZIP export, streamed with yazl: entries are added as they are made (each PNG as soon as it is
+ * drawn), so the archive's first bytes leave before the last chart is rendered and memory holds one
+ * chart at a time.
+ *
+ *   index.html  the offline report        stats.csv, stats.json  the statistics
+ *   <chart>.png one per chart, 2×          README.txt            what is inside
+ *   <file>.csv  the CSV as uploaded (a .csv.gz upload stays .csv.gz)
+ */
+import type { Readable } from 'node:stream';
+import yazl from 'yazl';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { OfflineAssets } from './offline-html.js';
+import {
+  chartImages,
+  exportCharts,
+  offlineReportHtml,
+  readmeText,
+  statsCsvFile,
+  statsJsonFile,
+  statsRows,
+  type ChartImage,
+  type ExportReport,
+} from './report-files.js';
+import { renderableRun } from '../render/render-chart.js';
+
+export interface SourceCsv {
+  /** Entry name, e.g. `log.csv` or `log.csv.gz`. */
+  name: string;
+  open(): Promise<Readable>;
+}
+
+/** Name of the source CSV inside an export: the upload's own name, made a safe single path component. */
+export function sourceEntryName(fileName: string, gzip: boolean): string {
+  let name = fileName.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._]+/, '') || 'dstat.csv';
+  if (gzip && !/\.gz$/i.test(name)) name += '.gz';
+  if (!gzip && !/\.csv$/i.test(name)) name += '.csv';
+  // Not one of the export's own names.
+  return /^(index\.html|stats\.(csv|json)|readme\.txt)$/i.test(name) ? `source-${name}` : name;
+}
+
+/** One file of an export: text, bytes or a stream; PNGs are stored, not compressed again. */
+export interface ExportEntry {
+  name: string;
+  data: string | Buffer | Readable;
+  compress: boolean;
+}
+
+/** Every file of an export in order, made one at a time (PNGs as they are drawn). */
+export async function* exportEntries(
+  assets: OfflineAssets,
+  r: ExportReport,
+  csv: SourceCsv,
+  view: ViewQueryOptions = {},
+): AsyncGenerator<ExportEntry> {
+  yield { name: 'index.html', data: offlineReportHtml(assets, r, view), compress: true };
+  yield { name: csv.name, data: await csv.open(), compress: true };
+  const rows = statsRows(r, view);
+  yield { name: 'stats.csv', data: statsCsvFile(rows), compress: true };
+  yield { name: 'stats.json', data: statsJsonFile(r, rows, view), compress: true };
+  const images: ChartImage[] = [];
+  for await (const image of chartImages(r, view)) {
+    yield { name: image.name, data: image.png, compress: false };
+    images.push({ ...image, png: Buffer.alloc(0) });
+  }
+  const { left } = exportCharts(renderableRun(r.report, view.run ?? null));
+  yield { name: 'README.txt', data: readmeText(r, { csvName: csv.name, images, left }, view), compress: true };
+}
+
+/**
+ * Build the ZIP; returns its stream at once (pipe it to the response or a file) and a promise of the
+ * entry names once every one was added. An error while adding ends the stream with that error.
+ */
+export function exportZip(
+  assets: OfflineAssets,
+  r: ExportReport,
+  csv: SourceCsv,
+  view: ViewQueryOptions = {},
+): { stream: Readable; done: Promise<string[]> } {
+  const zip = new yazl.ZipFile();
+  const created = new Date(r.summary.createdAt);
+  const mtime = Number.isNaN(created.getTime()) ? new Date() : created;
+  const done = (async () => {
+    const names: string[] = [];
+    try {
+      for await (const e of exportEntries(assets, r, csv, view)) {
+        const options = { mtime, compress: e.compress };
+        if (typeof e.data === 'string') zip.addBuffer(Buffer.from(e.data, 'utf8'), e.name, options);
+        else if (Buffer.isBuffer(e.data)) zip.addBuffer(e.data, e.name, options);
+        else zip.addReadStream(e.data, e.name, options);
+        names.push(e.name);
+      }
+      zip.end();
+      return names;
+    } catch (err) {
+      (zip.outputStream as Readable).destroy(err as Error);
+      throw err;
+    }
+  })();
+  done.catch(() => undefined);
+  return { stream: zip.outputStream as Readable, done };
+}

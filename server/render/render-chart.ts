@@ -1,0 +1,174 @@
+/**
+ * Charts drawn on the server: Chart.js in Node on @napi-rs/canvas (a prebuilt binary inside the npm
+ * package), with the configuration the page draws with (shared/chart/line-config.ts: same colours, axes,
+ * stacking, ticks). Used for the page's first-screen images and by exports (PNG, ZIP).
+ *
+ *   renderChartPng(report, 'disk:vda', { theme: 'dark', from: 60, to: 120 }) → PNG bytes
+ *
+ * Options have the names and meaning of the report page's URL query (docs/ui-contract.md §5).
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import {
+  Chart,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  SubTitle,
+  Title,
+  type ChartItem,
+} from 'chart.js';
+import type { ReportJson } from '../../shared/api/schemas.js';
+import type { ResolvedChart, YLimitOption } from '../../shared/catalogue/index.js';
+import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../shared/chart/image-size.js';
+import { imageTexts } from '../../shared/chart/image-texts.js';
+import { lineConfig, PLOT_INSET } from '../../shared/chart/line-config.js';
+import { lineAxisState, lineDatasets, prepareLines, type LineView } from '../../shared/chart/line-data.js';
+import { chartTheme, type ThemeName } from '../../shared/chart/theme.js';
+import type { XAxisMode } from '../../shared/chart/time-axis.js';
+import { toColumnarRun, type ColumnarReport } from '../../shared/report/columnar.js';
+import { toRunData, type RunData } from '../../shared/report/run-data.js';
+import { trendWindowMs } from '../../shared/series/trend.js';
+import { rowsInWindow } from '../../shared/series/window.js';
+import { cutExtent, windowFromView } from '../../shared/view/extent.js';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, Filler, Title, SubTitle, Legend);
+
+/** View options, as the report page's URL query names them; absent = the page's default. */
+export interface RenderOptions {
+  /** 1-based run; default the last. */
+  run?: number | null;
+  /** Zoom window, seconds from the run's first row. */
+  from?: number | null;
+  to?: number | null;
+  /** Seconds cut from the start, and kept after it (0 = to the end). */
+  offset?: number;
+  duration?: number;
+  /** Plot height, CSS px (the page's `height`, default 200). */
+  height?: number;
+  /** Image width, CSS px (default IMAGE_WIDTH = 800). */
+  width?: number;
+  /** Device pixels per CSS px (default 2). */
+  pixelRatio?: number;
+  diskMax?: number;
+  iopsMax?: number;
+  netMax?: number;
+  x?: XAxisMode;
+  trend?: boolean;
+  /** Chart keys and series keys not drawn. */
+  hide?: readonly string[];
+  theme?: ThemeName;
+  /** Title, host, file, time range, unit and legend drawn in the image (default true). */
+  texts?: boolean;
+}
+
+export const DEFAULT_PLOT_HEIGHT = 200;
+
+export class ChartNotFoundError extends Error {
+  override readonly name = 'ChartNotFoundError';
+  constructor(readonly chartKey: string) {
+    super(`no chart "${chartKey}" in this report`);
+  }
+}
+
+/** A report's run ready to draw (columns, resolved charts): make it once to draw many charts. */
+export function renderableRun(report: ReportJson | ColumnarReport, run?: number | null): RunData | null {
+  const runs = report.runs;
+  if (runs.length === 0) return null;
+  const index = run != null && run >= 1 && run <= runs.length ? run - 1 : runs.length - 1;
+  const r = runs[index]!;
+  const columnar = r.time instanceof Float64Array ? (r as ColumnarReport['runs'][number]) : toColumnarRun(r as ReportJson['runs'][number]);
+  return toRunData(columnar, report.fileName);
+}
+
+/** The chart keys of a run that the page draws with the default view, in page order. */
+export function chartKeys(run: RunData): string[] {
+  const idle = run.idle();
+  return run.charts.filter((c) => !idle.has(c.key)).map((c) => c.key);
+}
+
+/** The view of RenderOptions for a run (window, limits, trend …), as the page computes it. */
+export function renderView(run: RunData, o: RenderOptions): LineView | null {
+  const times = { start: run.start, window: run.window, intervalMs: run.intervalMs };
+  const extent = cutExtent(times, o.offset ?? 0, o.duration ?? 0);
+  if (!extent) return null;
+  const rows = rowsInWindow(run.time, extent, run.firstRow);
+  const limits: Record<YLimitOption, number> = {
+    diskBytes: o.diskMax ?? 0,
+    diskIops: o.iopsMax ?? 0,
+    netBytes: o.netMax ?? 0,
+  };
+  return {
+    window: windowFromView(times, extent, o.from ?? null, o.to ?? null),
+    xMode: o.x ?? 'time',
+    origin: run.start,
+    trend: o.trend ?? false,
+    trendMs: trendWindowMs(run.intervalMs, rows.to - rows.from),
+    limits,
+    hidden: new Set(o.hide ?? []),
+    theme: chartTheme(o.theme ?? 'light'),
+  };
+}
+
+/** Draw one chart of a prepared run; PNG bytes. */
+export async function renderRunChartPng(run: RunData, chart: ResolvedChart, o: RenderOptions = {}): Promise<Buffer> {
+  const view = renderView(run, o);
+  if (!view) throw new RangeError('offset and duration leave nothing of the run to draw');
+  const texts = o.texts ?? true;
+  const width = o.width ?? IMAGE_WIDTH;
+  const plotHeight = o.height ?? DEFAULT_PLOT_HEIGHT;
+  const height = texts ? imageHeight(plotHeight) : plotHeight;
+  const ratio = o.pixelRatio ?? IMAGE_PIXEL_RATIO;
+  const labels = chart.series.map((s) => s.label);
+  const prepared = prepareLines(chart, labels, view, run, (label) => `${label} (trend)`);
+  const plotWidth = Math.max(50, width - PLOT_INSET);
+  const datasets = lineDatasets(chart, prepared, view, run, plotWidth);
+  const state = lineAxisState(chart, view, run, datasets, plotWidth);
+  const image = texts
+    ? imageTexts({
+        title: chart.heading,
+        unit: chart.unit,
+        host: run.meta.host,
+        fileName: run.fileName,
+        t0: view.window.t0,
+        t1: view.window.t1,
+        timezone: run.meta.timezone,
+      })
+    : undefined;
+  const canvas = createCanvas(width, height);
+  const config = lineConfig({
+    chart,
+    datasets,
+    state,
+    window: view.window,
+    theme: view.theme,
+    height,
+    devicePixelRatio: ratio,
+    ...(image ? { image } : {}),
+  });
+  // Chart.js takes a 2D context; @napi-rs/canvas' is drawn on alike (its BasicPlatform sizes from the canvas).
+  const instance = new Chart(canvas.getContext('2d') as unknown as ChartItem, config);
+  try {
+    return await canvas.encode('png');
+  } finally {
+    instance.destroy();
+  }
+}
+
+/**
+ * One chart of a report as a PNG: `chartKey` as in the page's `data-chart` (`cpu:total`, `disk:vda`),
+ * options as the page's URL query. Throws ChartNotFoundError for a key the run does not have.
+ */
+export async function renderChartPng(
+  report: ReportJson | ColumnarReport,
+  chartKey: string,
+  options: RenderOptions = {},
+): Promise<Buffer> {
+  const run = renderableRun(report, options.run);
+  const chart = run?.charts.find((c) => c.key === chartKey);
+  if (!run || !chart) throw new ChartNotFoundError(chartKey);
+  return renderRunChartPng(run, chart, options);
+}
+

@@ -1,0 +1,127 @@
+/**
+ * The offline report (GET /api/reports/:id/export.html) opened from file:// in Chromium with every request
+ * that is not file: aborted: every chart drawn, no request attempted, untrusted text inert, and the viewer's
+ * controls (options, theme, language, zoom) at work.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
+import { dragAcross, waitForInk, waitForPainted, waitForXRangeChange, xRange, type DomWindow } from '../helpers/browser.js';
+import { readFixture } from '../helpers/fixtures.js';
+import { uploadCsv } from '../helpers/server.js';
+import { BROWSER_TEST_MS, describeBrowser, webHarness } from './harness.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/** Save the export of a freshly uploaded CSV as a file; its file:// URL. */
+async function exportToFile(serverUrl: string, csv: string, fileName: string, query = ''): Promise<string> {
+  const { id } = await uploadCsv({ url: serverUrl }, csv, fileName);
+  const res = await fetch(`${serverUrl}/api/reports/${id}/export.html${query}`);
+  if (res.status !== 200) throw new Error(`export.html → ${res.status}: ${await res.text()}`);
+  const dir = await mkdtemp(join(tmpdir(), 'dstatview-offline-'));
+  dirs.push(dir);
+  const path = join(dir, 'report.html');
+  await writeFile(path, Buffer.from(await res.arrayBuffer()));
+  return pathToFileURL(path).href;
+}
+
+/** Abort every request that is not for a file: URL, and keep its URL. */
+async function offline(page: Page): Promise<string[]> {
+  const attempted: string[] = [];
+  page.on('request', (r) => {
+    if (!/^(file|data|blob):/.test(r.url())) attempted.push(r.url());
+  });
+  await page.context().route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+  return attempted;
+}
+
+describeBrowser('offline report from file://', () => {
+  const h = webHarness();
+
+  it(
+    'draws every chart with no request, and shows the options it was exported with',
+    () =>
+      h.run(async () => {
+        const url = await exportToFile(h.server.url, readFixture('d072_tfvnrl.csv'), 'd072.csv', '?height=260&cols=2');
+        const page = await h.newPage();
+        const attempted = await offline(page);
+        const csp: string[] = [];
+        page.on('console', (m) => {
+          if (/Content Security Policy|Refused to/i.test(m.text())) csp.push(m.text());
+        });
+        await page.goto(url);
+        const figures = page.locator('figure.chart-panel');
+        await figures.first().waitFor({ timeout: 15_000 });
+        const count = await figures.count();
+        expect(count).toBeGreaterThan(5);
+        for (let i = 0; i < count; i++) await waitForPainted(figures.nth(i));
+        await waitForInk(page.locator('figure.chart-panel[data-chart="cpu:total"]'));
+        expect(await page.locator('[data-cols="2"]').count()).toBe(1);
+        const box = await page.locator('figure.chart-panel[data-chart="cpu:total"] canvas').first().boundingBox();
+        expect(Math.round(box!.height)).toBeGreaterThanOrEqual(250);
+        expect(attempted).toEqual([]);
+        expect(csp).toEqual([]);
+        // No Download menu in a file that has no server to download from.
+        expect(await page.getByText('Download', { exact: true }).count()).toBe(0);
+      }),
+    BROWSER_TEST_MS * 2,
+  );
+
+  it(
+    'zooms, switches to the dark theme and to Japanese, offline',
+    () =>
+      h.run(async () => {
+        const url = await exportToFile(h.server.url, readFixture('d072_tfvnrl.csv'), 'd072.csv');
+        const page = await h.newPage();
+        const attempted = await offline(page);
+        await page.goto(url);
+        const cpu = page.locator('figure.chart-panel[data-chart="cpu:total"]');
+        await waitForPainted(cpu);
+        const before = await xRange(cpu);
+        await dragAcross(page, cpu, 0.3, 0.6);
+        const after = await waitForXRangeChange(cpu, before);
+        expect(after.max - after.min).toBeLessThan((before.max - before.min) * 0.5);
+        await page.getByRole('combobox', { name: /theme|テーマ/i }).selectOption('dark');
+        expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+        await page.getByRole('combobox', { name: 'Language / 言語' }).selectOption('ja');
+        expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+        await page.getByRole('button', { name: 'ズームをリセット' }).click();
+        expect(attempted).toEqual([]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'keeps untrusted text (host, command line, file name) inert, even text that closes a script element',
+    () =>
+      h.run(async () => {
+        const host = '</script><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
+        const cmdline = 'dstat <!--<script>window.__pwned=3</script>--> \u2028 --output x.csv';
+        // No '/' (the server keeps the base name): the host and the command line carry '</script>'.
+        const fileName = '<!--<script><img src=z onerror=window.__pwned=4>.csv';
+        const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
+        const csv = readFixture('d072_tfvnrl.csv')
+          .replace('"Host:","vm"', `"Host:",${q(host)}`)
+          .replace(/"Cmdline:","[^"]*"/, `"Cmdline:",${q(cmdline)}`);
+        const url = await exportToFile(h.server.url, csv, fileName);
+        const page = await h.newPage();
+        const attempted = await offline(page);
+        await page.goto(url);
+        await waitForPainted(page.locator('figure.chart-panel').first());
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText()).toBe(host);
+        await expect.poll(() => page.locator('body').innerText()).toContain(fileName);
+        expect(await page.locator('.cmdline code').innerText()).toContain('<!--<script>window.__pwned=3</script>-->');
+        expect(await page.locator('img[src="x"], img[src="z"]').count()).toBe(0);
+        expect(await page.locator('body script').count()).toBe(2);
+        expect(await page.evaluate(() => (globalThis as unknown as DomWindow).__pwned)).toBeUndefined();
+        expect(attempted).toEqual([]);
+      }),
+    BROWSER_TEST_MS,
+  );
+});

@@ -1,0 +1,40 @@
+/**
+ * "Copy as Markdown" / "Copy as TSV" for a statistics table (shared/export/stats-table.ts): figures as the
+ * page shows them (units included) in Markdown, full numbers in TSV for a spreadsheet.
+ */
+import { useState } from 'react';
+import { statsMarkdown, statsTsv, type StatsTableRow } from '../../../shared/export/stats-table.js';
+import { formatValue } from '../format.js';
+import { useT } from '../i18n/i18n.js';
+import { copyText } from './clipboard.js';
+import { useExportT } from './export-messages.js';
+import './export.css';
+
+export function CopyStatsButtons({ what, rows }: { what: string; rows: () => StatsTableRow[] }) {
+  const t = useT();
+  const x = useExportT();
+  const [status, setStatus] = useState('');
+  const copy = async (form: 'md' | 'tsv') => {
+    const data = rows();
+    const headings = { label: x.series, unit: x.unit, min: t.min, avg: t.avg, p95: t.p95, max: t.max };
+    const text =
+      form === 'md'
+        ? statsMarkdown(data, { columns: ['label', 'min', 'avg', 'p95', 'max'], headings, format: formatValue, missing: '–' })
+        : statsTsv(data, { columns: ['label', 'unit', 'min', 'avg', 'p95', 'max'], headings });
+    setStatus((await copyText(text)) ? x.copied : x.copyFailed);
+    setTimeout(() => setStatus(''), 2500);
+  };
+  return (
+    <div className="copy-stats" role="group" aria-label={x.copyStatsOf(what)}>
+      <button type="button" data-copy="markdown" onClick={() => void copy('md')}>
+        {x.copyMarkdown}
+      </button>
+      <button type="button" data-copy="tsv" onClick={() => void copy('tsv')}>
+        {x.copyTsv}
+      </button>
+      <span className="copy-status" role="status">
+        {status}
+      </span>
+    </div>
+  );
+}

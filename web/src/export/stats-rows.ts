@@ -1,0 +1,44 @@
+/** The page's statistics as table rows (shared/export/stats-table.ts), labelled in the page's language. */
+import type { ResolvedChart } from '../../../shared/catalogue/index.js';
+import type { StatsTableRow } from '../../../shared/export/stats-table.js';
+import type { SeriesStats } from '../../../shared/series/stats.js';
+import { windowStats } from '../../../shared/series/window-stats.js';
+import { rowsInWindow, type TimeWindow } from '../../../shared/series/window.js';
+import type { RunData } from '../../../shared/report/run-data.js';
+import { chartTitle, seriesLabel, type Lang } from '../i18n/i18n.js';
+
+/** One chart's rows, from the statistics its table shows; `heading` prefixes each label (the summary). */
+export function chartStatsRows(
+  chart: ResolvedChart,
+  labels: readonly string[],
+  stats: readonly (SeriesStats | null)[] | null,
+  heading = '',
+): StatsTableRow[] {
+  return chart.series.map((s, i) => {
+    const st = stats?.[i] ?? null;
+    return {
+      id: s.key,
+      label: heading ? `${heading}: ${labels[i] ?? s.label}` : (labels[i] ?? s.label),
+      unit: s.unit,
+      min: st?.min ?? null,
+      avg: st?.avg ?? null,
+      p95: st?.p95 ?? null,
+      max: st?.max ?? null,
+    };
+  });
+}
+
+/** Every chart's rows over `extent` (the whole run when null), computed from the raw samples. */
+export function runSummaryRows(run: RunData, extent: TimeWindow | null, lang: Lang): StatsTableRow[] {
+  const window = extent ?? run.window;
+  if (!window) return [];
+  const { from, to } = rowsInWindow(run.time, window, run.firstRow);
+  return run.charts.flatMap((chart) => {
+    const labels = chart.series.map((s) => seriesLabel(s, lang));
+    const stats = chart.series.map((s) => {
+      const values = run.values(s.source);
+      return values ? windowStats(values, from, to) : null;
+    });
+    return chartStatsRows(chart, labels, stats, chartTitle(chart, lang));
+  });
+}
