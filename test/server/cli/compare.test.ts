@@ -73,7 +73,7 @@ describe('dstatview compare', () => {
     [['compare', A, B, '-o', 'x.html'], 2, /write a .md or a .json file/],
     [['compare', A, B, '--baseline', '2'], 2, /--baseline takes a run from 0 to 1/],
     [['compare', A, `${MULTI}:3`], 1, /has 2 runs: there is no run 3/],
-    [['compare', A, 'no-such.csv'], 1, /no such file: no-such.csv/],
+    [['compare', A, 'no-such.csv'], 1, /no-such\.csv: no such file/],
   ])('%j → exit %i', async (args, code, message) => {
     const res = await dstatview(...args);
     expect(res.code).toBe(code);
