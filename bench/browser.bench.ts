@@ -215,7 +215,7 @@ function failed(why: string): Measured {
 }
 
 /** startTime of a performance mark (ms from navigation start), waiting for it; a reason when absent. */
-async function markTime(page: Page, name: string, timeoutMs: number): Promise<number | string> {
+export async function markTime(page: Page, name: string, timeoutMs: number): Promise<number | string> {
   try {
     const handle = await page.waitForFunction(
       (n: string) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? null,

@@ -14,6 +14,7 @@ import multipart from './plugins/multipart.js';
 import parserPool from './plugins/parser-pool.js';
 import rederive from './plugins/rederive.js';
 import retention from './plugins/retention.js';
+import runColumns from './plugins/run-columns.js';
 import security from './plugins/security.js';
 import stagingSweep from './plugins/staging-sweep.js';
 import staticFiles from './plugins/static.js';
@@ -21,6 +22,7 @@ import storageUsage from './plugins/storage-usage.js';
 import store from './plugins/store.js';
 import uploadLimits from './plugins/upload-limits.js';
 import uploadToken from './plugins/upload-token.js';
+import compare from './routes/compare.js';
 import configRoute from './routes/config.js';
 import deleteReport from './routes/delete-report.js';
 import health from './routes/health.js';
@@ -86,6 +88,7 @@ export const dstatview = fp<AppConfig>(
       ...(config.parserThreads ? { threads: config.parserThreads } : {}),
     });
     await fastify.register(rederive);
+    await fastify.register(runColumns);
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 
@@ -94,6 +97,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(configRoute, { maxUploadBytes });
     await fastify.register(reports, { maxUploadBytes });
     await fastify.register(deleteReport);
+    await fastify.register(compare);
     await fastify.register(exportRoutes, { webDir: config.webDir });
     await fastify.register(pages);
   },

@@ -5,6 +5,7 @@
  */
 import createError from '@fastify/error';
 import type { DstatErrorCode } from '../shared/dstat/errors.js';
+import { MAX_UPLOAD_FILES } from '../shared/limits.js';
 
 export const FileTooLargeError = createError<'FILE_TOO_LARGE', 413, [string]>(
   'FILE_TOO_LARGE',
@@ -13,7 +14,7 @@ export const FileTooLargeError = createError<'FILE_TOO_LARGE', 413, [string]>(
 );
 export const TooManyPartsError = createError<'TOO_MANY_PARTS', 413, [string]>(
   'TOO_MANY_PARTS',
-  'the form has too many parts (%s): send one CSV file in the field "file" and nothing else big',
+  `the form has too many parts (%s): send the CSV file (or up to ${MAX_UPLOAD_FILES} to compare) in the field "file" and nothing else big`,
   413,
 );
 export const UnsupportedMediaTypeError = createError<'UNSUPPORTED_MEDIA_TYPE', 415, [string]>(
@@ -151,3 +152,6 @@ export function formatBytes(bytes: number): string {
   }
   return `${bytes} bytes`;
 }
+
+/** A run named in a comparison is not there: which id (and run), said in the message. */
+export const CompareRunNotFoundError = createError<'REPORT_NOT_FOUND', 404, [string]>('REPORT_NOT_FOUND', '%s', 404);

@@ -16,6 +16,7 @@ import { MAX_ROWS } from '../shared/limits.js';
 import { decodeUploadText } from './upload/decode-text.js';
 import { BadGzipError, DecompressedTooLargeError, readCsvBytes } from './upload/gunzip.js';
 import type { ReportFormatCode } from './errors.js';
+import { columnBuffers, toRunColumns, type RunColumns } from './compare/run-columns.js';
 
 export interface ParseTask {
   /** The uploaded file on local disk. */
@@ -48,6 +49,23 @@ export default async function parseUpload(task: ParseTask): Promise<ParseOutcome
       [transferableSymbol]: [outcome.reportJsonGz.buffer],
       [valueSymbol]: outcome,
     }) as unknown as ParseOutcome;
+  } catch (err) {
+    return { ok: false, error: toFailure(err) };
+  }
+}
+
+export interface ColumnsTask {
+  /** A stored report's CSV, as uploaded. */
+  csv: Uint8Array;
+}
+
+export type ColumnsOutcome = { ok: true; runs: RunColumns[] } | { ok: false; error: ParseFailure };
+
+/** The runs of a stored CSV as columns (for comparisons): `pool.run(task, { name: 'readColumns' })`. */
+export async function readColumns(task: ColumnsTask): Promise<ColumnsOutcome> {
+  try {
+    const runs = toRunColumns(parseDstat(decodeUploadText(Buffer.from(task.csv.buffer, task.csv.byteOffset, task.csv.byteLength)), { maxRows: MAX_ROWS }));
+    return move({ [transferableSymbol]: columnBuffers(runs), [valueSymbol]: { ok: true, runs } }) as unknown as ColumnsOutcome;
   } catch (err) {
     return { ok: false, error: toFailure(err) };
   }

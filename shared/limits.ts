@@ -69,6 +69,18 @@ export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 /** Random bytes of a report's delete token (256 bits), written as base64url (43 characters). */
 export const DELETE_TOKEN_BYTES = 32;
 
+/** Most runs one comparison (/api/compare, the compare page, `dstatview compare`) puts side by side. */
+export const MAX_COMPARE_RUNS = 8;
+
+/**
+ * Parsed runs the server keeps in memory for comparisons, in bytes of their columns (8 bytes a value):
+ * about a dozen 4 MiB logs, so comparing the same reports again (another window, baseline or shift)
+ * never parses them again.
+ */
+export const COMPARE_CACHE_BYTES = 128 * 1024 * 1024;
+
+/** Most files one upload request takes (each becomes its own report; several open the compare page). */
+export const MAX_UPLOAD_FILES = MAX_COMPARE_RUNS;
 /**
  * A gzip upload (detected by its magic bytes) may expand to this many times the upload limit: dstat logs
  * compress about 10×, so 64× leaves room for very regular logs while stopping a zip bomb early.

@@ -4,6 +4,7 @@
  * `dstatview: FILE: line N: …`), 2 wrong usage.
  */
 import { readFileSync } from 'node:fs';
+import * as compare from './compare.js';
 import * as d2g from './d2g.js';
 import * as report from './report.js';
 import * as stats from './stats.js';
@@ -20,6 +21,7 @@ export const COMMANDS: Record<string, Command> = {
   report,
   upload,
   d2g,
+  compare,
 };
 
 /** package.json's version: two levels up from server/cli/, three from dist/server/cli/. */

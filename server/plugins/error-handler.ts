@@ -87,7 +87,7 @@ export function mapError(err: FastifyError, request: FastifyRequest, maxUploadBy
     case 'FST_PARTS_LIMIT':
       return body(new TooManyPartsError(`more than ${multipartLimits(maxUploadBytes).parts} parts`));
     case 'FST_FILES_LIMIT':
-      return body(new TooManyPartsError('more than one file'));
+      return body(new TooManyPartsError(`more than ${multipartLimits(maxUploadBytes).files} files`));
     case 'FST_FIELDS_LIMIT':
       return body(new TooManyPartsError(`more than ${multipartLimits(maxUploadBytes).fields} fields`));
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':

@@ -1,10 +1,11 @@
 /**
- * multipart/form-data (@fastify/multipart) with tight limits: one file of at most maxUploadBytes (enforced
- * while it streams), a few small fields, a few parts. Multipart bodies bypass Fastify's bodyLimit, so these
+ * multipart/form-data (@fastify/multipart) with tight limits: a file (or up to MAX_UPLOAD_FILES, to
+ * compare) of at most maxUploadBytes each (enforced while it streams), a few small fields, a few parts. Multipart bodies bypass Fastify's bodyLimit, so these
  * limits are what bounds an upload.
  */
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_FILES } from '../../shared/limits.js';
 
 export interface MultipartPluginOptions {
   maxUploadBytes: number;
@@ -16,11 +17,11 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export function multipartLimits(maxUploadBytes: number) {
   return {
     fileSize: maxUploadBytes,
-    files: 1,
+    files: MAX_UPLOAD_FILES,
     fields: 10,
     fieldSize: 1024,
     fieldNameSize: 100,
-    parts: 12,
+    parts: 10 + MAX_UPLOAD_FILES,
     headerPairs: 20,
   };
 }

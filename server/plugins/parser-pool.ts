@@ -21,7 +21,7 @@ import { DEFAULT_PARSE_TIMEOUT_SECONDS, PARSE_QUEUE_PER_THREAD } from '../../sha
 import { ParserUnavailableError, ParseTimeoutError, ServerBusyError } from '../errors.js';
 import { FifoQueue, QueueFullError } from '../parse-queue.js';
 import { maxDecompressedBytes } from '../../shared/limits.js';
-import type { ParseOutcome, ParseTask } from '../parse-worker.js';
+import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../parse-worker.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
 
 export interface ParserPool {
@@ -32,6 +32,8 @@ export interface ParserPool {
   readonly running: number;
   /** Resolves true when a worker thread answers within `timeoutMs` (or all are busy parsing: alive). */
   probe(timeoutMs: number): Promise<boolean>;
+  /** A stored CSV's runs as columns (for comparisons). */
+  columns(task: ColumnsTask): Promise<ColumnsOutcome>;
 }
 
 declare module 'fastify' {
@@ -126,6 +128,28 @@ export default fp<ParserPoolOptions>(
           return (await pool.run(null, { name: 'probe', signal: AbortSignal.timeout(timeoutMs) })) === 'ok';
         } catch {
           return false;
+        }
+      },
+      /** Read through the same FIFO queue as uploads, so a comparison never jumps the queue or overloads it. */
+      async columns(task: ColumnsTask): Promise<ColumnsOutcome> {
+        try {
+          return await queue.run(async () => {
+            try {
+              return (await pool.run(task, { name: 'readColumns' })) as ColumnsOutcome;
+            } catch (err) {
+              if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+                return {
+                  ok: false,
+                  error: { code: 'TOO_LARGE', line: 0, column: 0, message: 'the file needs more memory to read than this server allows' },
+                };
+              }
+              fastify.log.error({ err }, 'a parser thread failed reading a stored CSV');
+              throw new ParserUnavailableError();
+            }
+          });
+        } catch (err) {
+          if (err instanceof QueueFullError) throw new ServerBusyError();
+          throw err;
         }
       },
     } satisfies ParserPool);

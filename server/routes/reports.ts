@@ -1,7 +1,9 @@
 /**
  * The reports API.
  *   POST /api/reports          multipart upload, field `file` (or dstat2graphs' `csv_file`, with its option
- *                              fields) → 201 {id, url, deleteToken} + Location; 303 to the page for Accept: text/html
+ *                              fields) → 201 {id, url, deleteToken} + Location; 303 to the page for Accept:
+ *                              text/html; several files in the field (up to MAX_UPLOAD_FILES) → 201 {id, url,
+ *                              deleteToken, reports, compareUrl} (303 to the compare page)
  *   GET  /api/reports/:id      the parsed report (ReportJson)
  *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte (decompressed when uploaded as .csv.gz)
  * Status codes per case: see plugins/error-handler.ts.
@@ -20,13 +22,14 @@ import {
   UnsupportedMediaTypeError,
 } from '../errors.js';
 import { acceptsEncoding, csvContentDisposition, describeContentType, etagMatches, mediaType } from '../http-utils.js';
+import { MAX_UPLOAD_FILES } from '../../shared/limits.js';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.js';
 import { newReportId } from '../store/report-id.js';
 import type { StoredObject } from '../store/report-store.js';
 import { newDeleteToken } from '../upload/delete-token.js';
 import { uploadViewQuery, wantsHtml } from '../upload/d2g-fields.js';
 import { plainCsvStream } from '../upload/gunzip.js';
-import { receiveUpload } from '../upload/receive.js';
+import { receiveUploads } from '../upload/receive.js';
 
 export interface ReportsRouteOptions {
   maxUploadBytes: number;
@@ -49,34 +52,53 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           throw new UnsupportedMediaTypeError(describeContentType(request.headers['content-type']));
         }
         const length = Number(request.headers['content-length']);
-        if (length > maxUploadBytes + MULTIPART_OVERHEAD_BYTES) {
+        if (length > maxUploadBytes * MAX_UPLOAD_FILES + MULTIPART_OVERHEAD_BYTES) {
           throw new FileTooLargeError(formatBytes(maxUploadBytes));
         }
       },
     },
     async (request, reply) => {
-      const upload = await receiveUpload(request, fastify.store.stagingDir, maxUploadBytes);
+      const uploads = await receiveUploads(request, fastify.store.stagingDir, maxUploadBytes);
       try {
-        // The CSV is most of what a report takes; refuse before parsing when even that does not fit.
-        fastify.storageUsage.ensureRoom(upload.bytes);
-        const query = uploadViewQuery(upload.fields);
-        const id = newReportId();
-        const fields = { id, fileName: upload.fileName, createdAt: new Date().toISOString(), bytes: upload.bytes };
-        const outcome = await fastify.parser.parse({ path: upload.path, fields });
-        if (!outcome.ok) {
-          if (outcome.error.internal) request.log.error({ parserError: outcome.error.internal }, 'the parser failed');
-          throw uploadFailureError(outcome.error);
+        // The CSVs are most of what reports take; refuse before parsing when even they do not fit.
+        fastify.storageUsage.ensureRoom(uploads.reduce((sum, u) => sum + u.bytes, 0));
+        // The form's option fields are one set for the whole form.
+        const query = uploadViewQuery(uploads[0]!.fields);
+        // Every file is read before any is stored: a refused one leaves none of the others behind.
+        const parsed = [];
+        for (const upload of uploads) {
+          const id = newReportId();
+          const fields = { id, fileName: upload.fileName, createdAt: new Date().toISOString(), bytes: upload.bytes };
+          const outcome = await fastify.parser.parse({ path: upload.path, fields });
+          if (!outcome.ok) {
+            if (outcome.error.internal) request.log.error({ parserError: outcome.error.internal }, 'the parser failed');
+            // Of several files, say which one.
+            const message = uploads.length > 1 ? `${upload.fileName}: ${outcome.error.message}` : outcome.error.message;
+            throw uploadFailureError({ ...outcome.error, message });
+          }
+          parsed.push({ upload, id, outcome, deleteToken: newDeleteToken() });
         }
-        const deleteToken = newDeleteToken();
-        const summary = { ...outcome.summary, deleteTokenSha256: deleteToken.sha256 };
-        await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary });
-        fastify.storageUsage.added(upload.bytes + outcome.reportJsonGz.byteLength);
-        request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
+        for (const { upload, id, outcome, deleteToken } of parsed) {
+          const summary = { ...outcome.summary, deleteTokenSha256: deleteToken.sha256 };
+          await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary });
+          fastify.storageUsage.added(upload.bytes + outcome.reportJsonGz.byteLength);
+          request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
+        }
+        const created = parsed.map(({ upload, id, deleteToken }) => ({
+          id,
+          url: `/r/${id}`,
+          fileName: upload.fileName,
+          deleteToken: deleteToken.token,
+        }));
+        const { id, deleteToken } = created[0]!;
         const url = `/r/${id}${query}`;
-        if (wantsHtml(request.headers.accept)) return (reply as FastifyReply).code(303).header('Location', url).send();
-        return reply.code(201).header('Location', url).send({ id, url, deleteToken: deleteToken.token });
+        const compareUrl = created.length > 1 ? `/compare?ids=${created.map((c) => c.id).join(',')}` : null;
+        const location = compareUrl ?? url;
+        if (wantsHtml(request.headers.accept)) return (reply as FastifyReply).code(303).header('Location', location).send();
+        if (!compareUrl) return reply.code(201).header('Location', url).send({ id, url, deleteToken });
+        return reply.code(201).header('Location', compareUrl).send({ id, url, deleteToken, reports: created, compareUrl });
       } finally {
-        await rm(upload.path, { force: true });
+        await Promise.all(uploads.map((u) => rm(u.path, { force: true })));
       }
     },
   );

@@ -1,6 +1,7 @@
 /**
- * Stream the `file` part of a multipart upload to a file under the staging directory, enforcing the size
- * limit while it streams. On any failure nothing is left on disk.
+ * Stream the `file` parts of a multipart upload (one, or up to MAX_UPLOAD_FILES to compare) to files under
+ * the staging directory, enforcing the size limit of each while it streams. On any failure nothing is left
+ * on disk.
  */
 import { randomUUID } from 'node:crypto';
 import { open, rm, type FileHandle } from 'node:fs/promises';
@@ -33,20 +34,21 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
 }
 
-export async function receiveUpload(
+/** The uploaded files in the order sent (at least one; the multipart `files` limit bounds how many). */
+export async function receiveUploads(
   request: FastifyRequest,
   stagingDir: string,
   maxUploadBytes: number,
-): Promise<ReceivedUpload> {
+): Promise<ReceivedUpload[]> {
   if (!request.isMultipart()) throw new UnsupportedMediaTypeError(describeContentType(request.headers['content-type']));
 
-  let saved: ReceivedUpload | null = null;
+  const saved: ReceivedUpload[] = [];
   let hint = '';
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (FILE_FIELDS.has(part.fieldname) && !saved) {
+        if (FILE_FIELDS.has(part.fieldname) && saved.length === 0) {
           hint = ` (the field "${part.fieldname}" came as text, not as a file: with curl, use -F ${part.fieldname}=@log.csv)`;
         } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
           fields[part.fieldname] = part.value;
@@ -55,8 +57,8 @@ export async function receiveUpload(
       }
       // busboy hands over a part without a usable name with fieldname undefined.
       const fieldName: string | undefined = part.fieldname;
-      if (fieldName === undefined || !FILE_FIELDS.has(fieldName) || saved) {
-        if (!saved) {
+      if (fieldName === undefined || !FILE_FIELDS.has(fieldName)) {
+        if (saved.length === 0) {
           hint = fieldName
             ? ` (got a file in the field ${JSON.stringify(fieldName.slice(0, 100))})`
             : ' (got a file part without a field name in its Content-Disposition)';
@@ -66,14 +68,15 @@ export async function receiveUpload(
         continue;
       }
       const path = join(stagingDir, `upload-${randomUUID()}`);
-      saved = { path, fileName: cleanFileName(part.filename), bytes: 0, fields };
-      saved.bytes = await stageFile(part.file, path, maxUploadBytes);
+      const file: ReceivedUpload = { path, fileName: cleanFileName(part.filename), bytes: 0, fields };
+      saved.push(file);
+      file.bytes = await stageFile(part.file, path, maxUploadBytes);
     }
   } catch (err) {
-    if (saved) await rm(saved.path, { force: true });
+    await Promise.all(saved.map((f) => rm(f.path, { force: true })));
     throw asRequestError(err);
   }
-  if (!saved) throw new MissingFileError(hint);
+  if (saved.length === 0) throw new MissingFileError(hint);
   return saved;
 }
 

@@ -24,6 +24,7 @@ export const ApiError = Type.Object({
 export type ApiError = Static<typeof ApiError>;
 
 export const CreatedReport = Type.Object({
+  /** The (first) file's report. */
   id: Type.String(),
   /** Path of the report page, e.g. `/r/<id>`: permanent and shareable. */
   url: Type.String(),
@@ -32,6 +33,12 @@ export const CreatedReport = Type.Object({
    * this reply (the server keeps only its SHA-256); the upload page keeps it in the browser's localStorage.
    */
   deleteToken: Type.String(),
+  /** Only for several files in one upload: every report, in the order sent… */
+  reports: Type.Optional(
+    Type.Array(Type.Object({ id: Type.String(), url: Type.String(), fileName: Type.String(), deleteToken: Type.String() })),
+  ),
+  /** …and the page comparing them, `/compare?ids=ID1,ID2,…`. */
+  compareUrl: Type.Optional(Type.String()),
 });
 export type CreatedReport = Static<typeof CreatedReport>;
 
@@ -158,6 +165,93 @@ export const ReportJson = Type.Object({
 });
 export type ReportJson = Static<typeof ReportJson>;
 
+/**
+ * GET /api/compare?ids=ID1,ID2[,…] — runs side by side (shared/compare/). `ids`: report ids, `ID:N` for run
+ * N of a multi-run file (shared/api/compare-ref.ts). `baseline`: index into ids (default 0). `shift`: per
+ * run, comma-separated seconds its start is moved (aligned elapsed = seconds since its first row − shift).
+ * `from`/`to`: a common window in aligned elapsed seconds, both or neither; `window=common`: the stretch
+ * every run covers. Neither: each run's whole run (its figures equal its own report's statistics).
+ */
+export const CompareQuery = Type.Object({
+  ids: Type.String({ maxLength: 1024 }),
+  baseline: Type.Optional(Type.Integer({ minimum: 0 })),
+  shift: Type.Optional(Type.String({ maxLength: 1024 })),
+  from: Type.Optional(Type.Number()),
+  to: Type.Optional(Type.Number()),
+  window: Type.Optional(Type.Literal('common')),
+});
+export type CompareQuery = Static<typeof CompareQuery>;
+
+export const CompareRunJson = Type.Object({
+  id: Type.String(),
+  /** 1-based run of the report's file. */
+  run: Type.Integer(),
+  /** Runs in that file. */
+  runs: Type.Integer(),
+  fileName: Type.String(),
+  host: Type.String(),
+  producer: Producer,
+  /** First row as the recording host's wall clock (`2026-11-29T20:45:49`), zone in `timezone`. */
+  start: Type.String(),
+  timezone: Type.String(),
+  /** First row to last, seconds. */
+  durationS: Type.Number(),
+  /** Sampling interval, seconds. */
+  intervalS: Type.Number(),
+  /** Seconds this run's start is shifted by. */
+  shift: Type.Number(),
+  /** Rows counted in the statistics. */
+  rows: Type.Integer(),
+});
+export type CompareRunJson = Static<typeof CompareRunJson>;
+
+const Pct = Type.Union([Type.Number(), Type.Null()]);
+
+export const CompareFiguresJson = Type.Object({
+  count: Type.Integer(),
+  min: Type.Number(),
+  avg: Type.Number(),
+  p95: Type.Number(),
+  max: Type.Number(),
+  /** Population standard deviation of the samples. */
+  sd: Type.Number(),
+});
+
+export const CompareDeltaJson = Type.Object({
+  avg: Type.Number(),
+  p95: Type.Number(),
+  max: Type.Number(),
+  /** % of the baseline's figure; null when that is 0. */
+  avgPct: Pct,
+  p95Pct: Pct,
+  maxPct: Pct,
+  /** The change is within the baseline's noise (`noiseRule`). */
+  withinNoise: Type.Boolean(),
+});
+
+export const CompareSeriesJson = Type.Object({
+  unit: Type.String(),
+  group: Type.String(),
+  column: Type.String(),
+  /** Per run in `runs` order; null where the run lacks the series. */
+  runs: Type.Array(Type.Union([CompareFiguresJson, Type.Null()])),
+  /** Per run, against the baseline; null for the baseline itself and where either lacks the series. */
+  delta: Type.Array(Type.Union([CompareDeltaJson, Type.Null()])),
+  /** Runs (indices) whose figures are of a total computed from their devices (their file has none). */
+  derived: Type.Array(Type.Integer()),
+});
+export type CompareSeriesJson = Static<typeof CompareSeriesJson>;
+
+export const CompareJson = Type.Object({
+  runs: Type.Array(CompareRunJson),
+  baseline: Type.Integer(),
+  /** The common window in aligned elapsed seconds; null = every run's whole run. */
+  window: Type.Union([Type.Object({ from: Type.Number(), to: Type.Number() }), Type.Null()]),
+  noiseRule: Type.String(),
+  /** By series id (as `dstatview stats` prints them), in first-seen order. */
+  series: Type.Record(Type.String(), CompareSeriesJson),
+});
+export type CompareJson = Static<typeof CompareJson>;
 /** dstat2graphs' graph sizes, in px (its form and dstat2graphs.php clamp to this range). */
 const D2G_SIZE = { minimum: 64, maximum: 1024 } as const;
 const D2G_NATURAL = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;

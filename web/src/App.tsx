@@ -1,6 +1,7 @@
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { SiteControls } from './components/SiteControls.js';
 import { useT } from './i18n/i18n.js';
+import { ComparePage } from './pages/ComparePage.js';
 import { ReportPage } from './pages/ReportPage.js';
 import { UploadPage } from './pages/UploadPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
@@ -25,6 +26,7 @@ export function App() {
       <ErrorBoundary key={pathname}>
         {route.page === 'upload' && <UploadPage />}
         {route.page === 'report' && <ReportPage key={route.id} id={route.id} search={window.location.search} />}
+        {route.page === 'compare' && <ComparePage search={window.location.search} />}
         {route.page === 'not-found' && <NotFoundPage what="page" />}
       </ErrorBoundary>
     </>

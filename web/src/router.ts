@@ -1,15 +1,20 @@
 /**
- * A tiny pathname router: `/` is the upload page, `/r/:id` a report. Navigation is history.pushState; the
+ * A tiny pathname router: `/` is the upload page, `/r/:id` a report, `/compare?ids=…` runs side by side. Navigation is history.pushState; the
  * back button and reloads work because the server answers both paths with index.html.
  */
 import { useSyncExternalStore, type MouseEvent } from 'react';
 
-export type Route = { page: 'upload' } | { page: 'report'; id: string } | { page: 'not-found'; path: string };
+export type Route =
+  | { page: 'upload' }
+  | { page: 'report'; id: string }
+  | { page: 'compare' }
+  | { page: 'not-found'; path: string };
 
 const NAVIGATE = 'dstatview:navigate';
 
 export function matchRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '/index.html') return { page: 'upload' };
+  if (pathname === '/compare' || pathname === '/compare/') return { page: 'compare' };
   const m = /^\/r\/([^/]+)\/?$/.exec(pathname);
   if (m) {
     let id = m[1]!;

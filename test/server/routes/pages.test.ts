@@ -46,6 +46,12 @@ describe('the web app, when built', () => {
     }
   });
 
+  it('serves index.html at the compare page (its query is read by the app)', async () => {
+    const res = await t.app.inject({ url: '/compare?ids=AAAAAAAAAAAAAAAAAAAAAA,BBBBBBBBBBBBBBBBBBBBBB:2', headers: HTML });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(index);
+  });
+
   it('caches hashed assets for a year as immutable', async () => {
     const res = await t.app.inject('/assets/index-AbC123.js');
     expect(res.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { gunzipSync, gzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportJson, NumericSeriesJson } from '../../../shared/api/schemas.js';
 import { PARSER_VERSION } from '../../../shared/dstat/parse-dstat.js';
+import { MAX_UPLOAD_FILES } from '../../../shared/limits.js';
 import { fileUpload, multipartBody } from '../../helpers/multipart.js';
 import { listFiles, makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 
@@ -325,18 +326,18 @@ describe('POST /api/reports with a malformed request', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('answers 413 to a second file', async () => {
+  it('answers 413 to more files than MAX_UPLOAD_FILES', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/reports',
-      ...multipartBody([
-        { name: 'file', filename: 'a.csv', content: fixture },
-        { name: 'file', filename: 'b.csv', content: fixture },
-      ]),
+      ...multipartBody(
+        Array.from({ length: MAX_UPLOAD_FILES + 1 }, (_, i) => ({ name: 'file', filename: `${i}.csv`, content: fixture })),
+      ),
     });
     errorBodies.push(res.body);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('TOO_MANY_PARTS');
+    expect(res.json().message).toContain(`more than ${MAX_UPLOAD_FILES} files`);
   });
 
   it('leaves no staging file behind after any of these', async () => {

@@ -29,6 +29,11 @@ export function reportPath(id: string): string {
   return `/r/${encodeURIComponent(id)}`;
 }
 
+/** The compare page of these reports (`ID` or `ID:RUN` each, checked: URL-safe as they are). */
+export function comparePath(ids: readonly string[]): string {
+  return `/compare?ids=${ids.join(',')}`;
+}
+
 export function csvUrl(id: string): string {
   return `/api/reports/${encodeURIComponent(id)}/csv`;
 }
@@ -121,10 +126,12 @@ export interface Upload {
 }
 
 /**
- * POST /api/reports with the file as multipart field `file`, through XMLHttpRequest because fetch reports no
- * upload progress. `maxBytes` only words the message of a connection the server cut because of the size.
+ * POST /api/reports with the file (or several, to compare) as multipart field `file`, through XMLHttpRequest
+ * because fetch reports no upload progress. `maxBytes` only words the message of a connection the server
+ * cut because of the size. Several files resolve with `compareUrl`, the page comparing their reports.
  */
-export function uploadReport(file: File, callbacks: UploadCallbacks = {}, maxBytes?: number): Upload {
+export function uploadReport(fileOrFiles: File | readonly File[], callbacks: UploadCallbacks = {}, maxBytes?: number): Upload {
+  const files = Array.isArray(fileOrFiles) ? (fileOrFiles as readonly File[]) : [fileOrFiles as File];
   const xhr = new XMLHttpRequest();
   const promise = new Promise<CreatedReport>((resolve, reject) => {
     xhr.open('POST', '/api/reports');
@@ -139,7 +146,14 @@ export function uploadReport(file: File, callbacks: UploadCallbacks = {}, maxByt
       if (xhr.status === 201 || xhr.status === 200) {
         const created = body as Partial<CreatedReport> | undefined;
         if (created && typeof created.id === 'string' && isReportId(created.id)) {
-          resolve({ id: created.id, url: reportPath(created.id), deleteToken: String(created.deleteToken ?? '') });
+          const ids = (created.reports ?? []).map((r) => r.id).filter(isReportId);
+          // The compare page's path is made here from checked ids, never taken from the answer as is.
+          resolve({
+            id: created.id,
+            url: reportPath(created.id),
+            deleteToken: String(created.deleteToken ?? ''),
+            ...(ids.length > 1 ? { compareUrl: comparePath(ids) } : {}),
+          });
         } else {
           reject(new ApiFailure('bad-response', 'The server accepted the file but sent no report address.', xhr.status));
         }
@@ -159,7 +173,7 @@ export function uploadReport(file: File, callbacks: UploadCallbacks = {}, maxByt
       reject(failureOf(xhr.status, xhr.statusText, body));
     };
     xhr.onerror = () => {
-      const tooBig = maxBytes !== undefined && file.size > maxBytes;
+      const tooBig = maxBytes !== undefined && files.some((f) => f.size > maxBytes);
       reject(
         new ApiFailure(
           'network',
@@ -172,7 +186,7 @@ export function uploadReport(file: File, callbacks: UploadCallbacks = {}, maxByt
     xhr.onabort = () => reject(new ApiFailure('aborted', 'Upload cancelled.'));
     xhr.ontimeout = () => reject(new ApiFailure('network', 'The upload timed out. Try again.'));
     const form = new FormData();
-    form.append('file', file, file.name);
+    for (const f of files) form.append('file', f, f.name);
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };

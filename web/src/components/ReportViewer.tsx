@@ -50,7 +50,7 @@ export function domIds(keys: readonly string[], prefix: string): Map<string, str
 }
 
 /** Colours of the active theme (shared with the server's images), in the page's font. */
-function readThemeColours(name: 'light' | 'dark'): ThemeColours {
+export function readThemeColours(name: 'light' | 'dark'): ThemeColours {
   const font = getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim();
   return chartTheme(name, font || undefined);
 }

@@ -11,6 +11,7 @@ import { ReportViewer } from '../components/ReportViewer.js';
 import type { ColumnarReport } from '../../../shared/report/columnar.js';
 import { loadReport } from '../data/load-report.js';
 import { toRunData } from '../../../shared/report/run-data.js';
+import { CompareWith } from '../components/CompareWith.js';
 import { formatDateTime } from '../format.js';
 import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
@@ -117,6 +118,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
           store.setOptions({ run: i + 1, offset: 0, duration: 0 });
         }}
       />
+      <CompareWith id={id} run={runIndex + 1} runCount={runCount} />
       <ReportViewer key={runIndex} run={run} store={store} />
       <DeleteReport id={id} />
     </main>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '../../../shared/limits.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '../../../shared/limits.js';
 import { ApiFailure, getConfig, uploadReport, type Upload } from '../api/client.js';
 import { rememberDeleteToken } from '../api/delete-tokens.js';
 import { formatBytes } from '../format.js';
@@ -24,7 +24,11 @@ const SUGGESTED = 'dstat -tfvnrl --output load.csv 1';
 
 export function UploadPage() {
   const [maxBytes, setMaxBytes] = useState<number>(DEFAULT_MAX_UPLOAD_BYTES);
-  const [file, setFile] = useState<File | null>(null);
+  // Several files (up to MAX_UPLOAD_FILES) are uploaded together and open the compare page.
+  const [files, setFiles] = useState<File[]>([]);
+  const file = files[0] ?? null;
+  const names = files.map((f) => f.name).join(', ');
+  const totalSize = files.reduce((n, f) => n + f.size, 0);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [problem, setProblem] = useState<Problem | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -57,13 +61,22 @@ export function UploadPage() {
     return null;
   };
 
-  /** Take a picked or dropped file (the first, if several). */
-  const choose = (files: FileList | null | undefined) => {
-    if (busy || !files || files.length === 0) return;
-    const f = files[0]!;
-    setFile(f);
+  /** The first file the server would refuse, said before uploading. */
+  const checkAll = (fs: readonly File[]): Problem | null => {
+    for (const f of fs) {
+      const problem = check(f);
+      if (problem) return problem;
+    }
+    return null;
+  };
+
+  /** Take the picked or dropped files (the first MAX_UPLOAD_FILES). */
+  const choose = (list: FileList | null | undefined) => {
+    if (busy || !list || list.length === 0) return;
+    const fs = Array.from(list).slice(0, MAX_UPLOAD_FILES);
+    setFiles(fs);
     setPhase({ step: 'idle' });
-    setProblem(check(f));
+    setProblem(checkAll(fs));
   };
 
   // A file dropped anywhere on the page is taken (and never opened by the browser in place of the app).
@@ -108,12 +121,12 @@ export function UploadPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!file || busy) return;
-    const refused = check(file);
+    const refused = checkAll(files);
     setProblem(refused);
     if (refused) return;
-    setPhase({ step: 'sending', loaded: 0, total: file.size });
+    setPhase({ step: 'sending', loaded: 0, total: totalSize });
     const upload = uploadReport(
-      file,
+      files,
       {
         onProgress: (loaded, total) => setPhase({ step: 'sending', loaded, total }),
         onSent: () => setPhase({ step: 'reading' }),
@@ -126,7 +139,7 @@ export function UploadPage() {
         uploadRef.current = null;
         rememberDeleteToken(created.id, created.deleteToken);
         setPhase({ step: 'done' });
-        navigate(created.url);
+        navigate(created.compareUrl ?? created.url);
       },
       (err: unknown) => {
         uploadRef.current = null;
@@ -136,7 +149,7 @@ export function UploadPage() {
           return;
         }
         setProblem({
-          title: t.couldNotGraph(file.name),
+          title: t.couldNotGraph(names),
           message: err instanceof Error ? err.message : t.uploadFailed,
           ...(err instanceof ApiFailure ? { failure: err } : {}),
         });
@@ -164,6 +177,7 @@ export function UploadPage() {
           id="file-input"
           name="file"
           type="file"
+          multiple
           accept=".csv,.gz,text/csv,text/plain,application/gzip"
           className="visually-hidden"
           tabIndex={-1}
@@ -183,9 +197,9 @@ export function UploadPage() {
         >
           {file ? (
             <>
-              <span className="drop-title">{file.name}</span>
+              <span className="drop-title">{names}</span>
               <span className="drop-sub">
-                {formatBytes(file.size)} · {t.chooseAnother}
+                {formatBytes(totalSize)} · {t.chooseAnother}
               </span>
             </>
           ) : (
@@ -201,7 +215,7 @@ export function UploadPage() {
         </p>
 
         <div className="actions">
-          <button type="submit" className="primary" disabled={!file || busy || check(file) !== null}>
+          <button type="submit" className="primary" disabled={!file || busy || checkAll(files) !== null}>
             {t.upload}
           </button>
           {(phase.step === 'sending' || phase.step === 'reading') && (
@@ -214,7 +228,7 @@ export function UploadPage() {
         {phase.step === 'sending' && (
           <div className="progress-row">
             <label htmlFor="upload-progress">
-              {t.uploading(file?.name ?? '', percent, formatBytes(Math.min(phase.loaded, phase.total)), formatBytes(phase.total))}
+              {t.uploading(names, percent, formatBytes(Math.min(phase.loaded, phase.total)), formatBytes(phase.total))}
             </label>
             <progress id="upload-progress" max={phase.total || 1} value={Math.min(phase.loaded, phase.total)}>
               {percent} %

@@ -1,0 +1,120 @@
+/**
+ * GET /api/compare for two 4 MB reports through real HTTP: cold (the reports parsed into columns) and warm
+ * (cached columns, another window each time so nothing but the columns is reused), against the reference
+ * of GET /api/reports/:id of one of them measured in the same run. Goal (issue 8): warm ≤ 200 ms.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { buildApp } from '../server/app.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, NAME_SHIM } from '../test/helpers/browser.js';
+import { SERVER_MAIN, WEB_INDEX, startServer, uploadCsv, type RunningServer } from '../test/helpers/server.js';
+import { markTime } from './browser.bench.js';
+import { makeLog } from './make-log.js';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+async function timed(url: string): Promise<{ ms: number; status: number; bytes: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+  const body = await res.arrayBuffer();
+  return { ms: performance.now() - t0, status: res.status, bytes: body.byteLength };
+}
+
+export async function benchCompare(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'dstatview-bench-compare-'));
+  const app = await buildApp({ dataDir: join(dir, 'data'), maxUploadBytes: 4 * 1024 * 1024, webDir: null });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const ids: string[] = [];
+    for (const seed of [1, 2]) {
+      const body = new FormData();
+      const text = makeLog(undefined, { bytes: 4 * 1024 * 1024 - 4096, seed });
+      body.set('file', new Blob([text], { type: 'text/csv' }), `run${seed}.csv`);
+      const res = await fetch(`${base}/api/reports`, { method: 'POST', body });
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    const compareUrl = `${base}/api/compare?ids=${ids.join(',')}`;
+    const cold = await timed(compareUrl);
+    const windowed: number[] = [];
+    const whole: number[] = [];
+    const reference: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 9; i++) {
+      reference.push((await timed(`${base}/api/reports/${ids[0]}`)).ms);
+      const w = await timed(compareUrl);
+      whole.push(w.ms);
+      bytes = w.bytes;
+      windowed.push((await timed(`${compareUrl}&from=${i * 60}&to=${i * 60 + 3600}`)).ms);
+    }
+    const r = median(reference);
+    const ratio = (ms: number) => (ms / r).toFixed(2);
+    console.log('\n## Compare — GET /api/compare, two 4 MB reports, real HTTP (median of 9) — goal warm ≤ 200 ms');
+    console.log(`cold (both CSVs parsed into columns in the worker pool): ${cold.ms.toFixed(0)} ms, status ${cold.status}`);
+    console.log(`warm, whole runs (the default; ${bytes} bytes): ${median(whole).toFixed(1)} ms, ${ratio(median(whole))} × reference`);
+    console.log(`warm, a new 1 h window each time (figures from the raw rows again): ${median(windowed).toFixed(1)} ms, ${ratio(median(windowed))} × reference`);
+    console.log(`reference: GET /api/reports/:id of one of them (gzip as stored) ${r.toFixed(1)} ms`);
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The compare page's first screen for two 4 MB logs against one report page's first screen, same server,
+ * same browser, alternating, a new context (cold HTTP cache) each time: `dv:first-screen` (every chart in
+ * the viewport at load painted). Goal (issue 8): compare ≤ 1.5 × report.
+ */
+export async function benchComparePage(): Promise<void> {
+  console.log('\n## Compare page — first screen in Chromium, two 4 MB logs vs one report (1280×900, median of 3)');
+  if (!existsSync(SERVER_MAIN) || !existsSync(WEB_INDEX) || !existsSync(CHROMIUM_PATH)) {
+    console.log('skipped: the app is not built or there is no Chromium');
+    return;
+  }
+  const { chromium } = await import('playwright-core');
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await startServer({ env: { MAX_UPLOAD_BYTES: '8MiB' }, startTimeoutMs: 30_000 });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const ids: string[] = [];
+    for (const seed of [1, 2]) {
+      const created = await uploadCsv(server, makeLog(undefined, { bytes: 4 * 1024 * 1024 - 4096, seed }), `run${seed}.csv`);
+      ids.push(created.url.replace(/^\/r\//, ''));
+    }
+    const firstScreen = async (path: string): Promise<number | string> => {
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        await context.addInitScript(NAME_SHIM);
+        const page = await context.newPage();
+        await page.goto(server!.url + path, { waitUntil: 'commit' });
+        return await markTime(page, 'dv:first-screen', 60_000);
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    };
+    await firstScreen(`/r/${ids[0]}`); // warm-up: the browser process's own start
+    const report: number[] = [];
+    const compare: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await firstScreen(`/r/${ids[0]}`);
+      const c = await firstScreen(`/compare?ids=${ids.join(',')}`);
+      if (typeof r === 'number') report.push(r);
+      if (typeof c === 'number') compare.push(c);
+      if (typeof r !== 'number' || typeof c !== 'number') console.log(`round ${i + 1}: report ${r}, compare ${c}`);
+    }
+    if (report.length === 0 || compare.length === 0) return;
+    const r = median(report);
+    const c = median(compare);
+    console.log(`report page (one 4 MB log): ${r.toFixed(0)} ms; compare page (two 4 MB logs): ${c.toFixed(0)} ms`);
+    console.log(`ratio compare / report: ${(c / r).toFixed(2)} — goal ≤ 1.5`);
+  } catch (err) {
+    console.log(`compare page benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * `dstatview compare A.csv B.csv [… up to 8] [-o OUT.md|OUT.json] [--baseline N] [--shift S,S…]
+ * [--from S --to S | --common]`: the Δ table of the runs — Markdown on stdout by default (what goes into
+ * a write-up), or written to OUT.md, or the GET /api/compare JSON to OUT.json. A file with appended runs
+ * names one as FILE.csv:N (default: its last run). The same shared code as the server and the compare page.
+ */
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
+import type { CompareJson } from '../../shared/api/schemas.js';
+import { deltaTable, deltaTableMarkdown, runName, runTag, type ComparedSeries } from '../../shared/compare/index.js';
+import { parseDstat } from '../../shared/dstat/parse-dstat.js';
+import type { DstatLog } from '../../shared/dstat/types.js';
+import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
+import { decodeUploadText } from '../upload/decode-text.js';
+import { InputError, inputLabel, parseCommandLine, readInput, reportError, UsageError } from './common.js';
+
+export const summary = 'the change of every series between runs, as a Markdown table';
+
+export const usage = `Usage: dstatview compare A.csv B.csv [C.csv …] [options]
+
+Compares up to ${MAX_COMPARE_RUNS} runs: for every series, each run's avg, p95 and max and its change against
+the baseline run (absolute and %), largest change first; changes within the baseline's noise (|Δavg| ≤ its
+standard deviation) are marked "(noise)". FILE.csv:N picks run N of a file with appended runs.
+
+Options:
+  -o, --output FILE   write FILE.md (the Markdown table) or FILE.json (the /api/compare JSON) instead
+                      of printing the Markdown table
+  --baseline N        the run the others are compared with (0-based, in the order given; default 0)
+  --shift S,S,…       seconds each run's start is shifted by (aligned elapsed = seconds since its first
+                      row − shift)
+  --from S --to S     compare only this window of aligned elapsed seconds (every run alike)
+  --common            compare only the stretch of elapsed time every run covers
+  -h, --help          show this help`;
+
+export async function run(args: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseCommandLine(args, {
+      output: { type: 'string', short: 'o' },
+      baseline: { type: 'string' },
+      shift: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      common: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+      process.stdout.write(usage + '\n');
+      return 0;
+    }
+    if (positionals.length < 1) throw new UsageError('expected: compare A.csv B.csv');
+    if (positionals.length > MAX_COMPARE_RUNS) throw new UsageError(`at most ${MAX_COMPARE_RUNS} runs can be compared at once`);
+    const format = outputFormat(values.output);
+    const request = compareRequest(values, positionals.length);
+    const logs = new Map<string, DstatLog>();
+    const runs: NamedRun[] = [];
+    for (const arg of positionals) {
+      const { file, run: number } = fileAndRun(arg);
+      let log = logs.get(file);
+      if (!log) logs.set(file, (log = await readLog(file)));
+      runs.push(namedRun(file, log, number));
+    }
+    const json = toCompareJson(runs, request);
+    if (format === 'json') {
+      await writeFile(values.output!, JSON.stringify(json, null, 2) + '\n');
+      return 0;
+    }
+    const markdown = compareMarkdown(json);
+    if (format === 'md') await writeFile(values.output!, markdown);
+    else process.stdout.write(markdown);
+    return 0;
+  } catch (err) {
+    return reportError(err, usage);
+  }
+}
+
+/** The Δ table of a comparison as Markdown (the runs listed above it). */
+export function compareMarkdown(json: CompareJson): string {
+  const labels = json.runs.map((r, i) => ({ tag: runTag(i), name: runName(r) }));
+  const series: ComparedSeries[] = Object.entries(json.series).map(([id, s]) => ({ id, ...s }));
+  const window = json.window ? `- window: ${json.window.from} s to ${json.window.to} s of aligned elapsed time\n` : '';
+  return window + deltaTableMarkdown(deltaTable(series, labels, json.baseline), labels, json.baseline);
+}
+
+function outputFormat(output: string | undefined): 'stdout' | 'md' | 'json' {
+  if (output === undefined) return 'stdout';
+  const ext = extname(output).toLowerCase();
+  if (ext === '.md') return 'md';
+  if (ext === '.json') return 'json';
+  throw new UsageError(`-o ${output}: write a .md or a .json file`);
+}
+
+function compareRequest(v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean }, count: number): CompareRequest {
+  const baseline = v.baseline === undefined ? 0 : Number(v.baseline);
+  if (!(Number.isInteger(baseline) && baseline >= 0 && baseline < count)) {
+    throw new UsageError(`--baseline takes a run from 0 to ${count - 1}`);
+  }
+  const shifts = (v.shift ?? '').split(',').filter((s) => s !== '').map(Number);
+  if (shifts.length > count || shifts.some((s) => !Number.isFinite(s))) {
+    throw new UsageError(`--shift takes up to ${count} numbers of seconds, comma-separated`);
+  }
+  if ((v.from === undefined) !== (v.to === undefined)) throw new UsageError('--from and --to go together');
+  if (v.from !== undefined && v.to !== undefined) {
+    const from = Number(v.from);
+    const to = Number(v.to);
+    if (v.common || !(Number.isFinite(from) && Number.isFinite(to) && from <= to)) {
+      throw new UsageError('--from S --to S: two numbers of seconds, from ≤ to (and not with --common)');
+    }
+    return { baseline, shifts, window: { from, to } };
+  }
+  return { baseline, shifts, window: v.common ? 'common' : null };
+}
+
+/** A log named on the command line (plain or gzip), parsed; a file that is not one is an InputError. */
+async function readLog(file: string): Promise<DstatLog> {
+  const input = await readInput(file);
+  try {
+    return parseDstat(decodeUploadText(input.csv));
+  } catch (err) {
+    if (err instanceof Error) throw new InputError(inputLabel(file), err.message);
+    throw err;
+  }
+}
+
+/** `FILE.csv:2` is run 2 of FILE.csv — unless a file is named so. */
+function fileAndRun(arg: string): { file: string; run: number | null } {
+  const m = /^(.+):(\d+)$/.exec(arg);
+  if (!m || existsSync(arg)) return { file: arg, run: null };
+  return { file: m[1]!, run: Number(m[2]) };
+}
+
+function namedRun(file: string, log: DstatLog, number: number | null): NamedRun {
+  const count = log.runs.length;
+  const n = number ?? count;
+  const run = log.runs[n - 1];
+  if (!run) throw new RangeError(`${file} has ${count} run${count === 1 ? '' : 's'}: there is no run ${n}`);
+  return { ...run, id: file, run: n, runs: count, fileName: basename(file) };
+}

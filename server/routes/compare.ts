@@ -1,0 +1,76 @@
+/**
+ * GET /api/compare?ids=ID1,ID2[,…] — runs of stored reports side by side: each run's statistics per series
+ * and its change against the baseline (CompareJson; query in shared/api/schemas.ts CompareQuery).
+ *   400  malformed ids, shift, window or baseline (the message names which)
+ *   404  an id (or `ID:N` run) that is not stored (the message names it)
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
+import { parseRunRefs, type RunRef } from '../../shared/api/compare-ref.js';
+import { ApiError, CompareJson, CompareQuery } from '../../shared/api/schemas.js';
+import { BadRequestError, CompareRunNotFoundError } from '../errors.js';
+import type { StoredRuns } from '../plugins/run-columns.js';
+
+const compare: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/api/compare',
+    { schema: { querystring: CompareQuery, response: { 200: CompareJson, 400: ApiError, 404: ApiError } } },
+    async (request) => {
+      const q = request.query;
+      const parsed = parseRunRefs(q.ids);
+      if (!parsed.ok) throw new BadRequestError(parsed.message);
+      const request_ = compareRequest(q, parsed.refs.length);
+      // One load per distinct report: `ID:1,ID:2` parses the file once.
+      const loads = new Map<string, Promise<StoredRuns | null>>();
+      for (const ref of parsed.refs) if (!loads.has(ref.id)) loads.set(ref.id, fastify.runColumns.get(ref.id));
+      const runs: NamedRun[] = [];
+      for (const ref of parsed.refs) runs.push(namedRun(ref, await loads.get(ref.id)!));
+      try {
+        return toCompareJson(runs, request_);
+      } catch (err) {
+        if (err instanceof RangeError) throw new BadRequestError(err.message);
+        throw err;
+      }
+    },
+  );
+};
+
+function compareRequest(q: CompareQuery, count: number): CompareRequest {
+  const baseline = q.baseline ?? 0;
+  if (baseline >= count) throw new BadRequestError(`baseline=${baseline}: there are ${count} runs (0 to ${count - 1})`);
+  const shifts = parseShifts(q.shift ?? '', count);
+  if ((q.from === undefined) !== (q.to === undefined)) throw new BadRequestError('from and to go together: give both or neither');
+  if (q.from !== undefined && q.to !== undefined) {
+    if (q.window) throw new BadRequestError('window=common and from/to exclude each other');
+    if (!(q.from <= q.to)) throw new BadRequestError(`from=${q.from} is after to=${q.to}`);
+    return { baseline, shifts, window: { from: q.from, to: q.to } };
+  }
+  return { baseline, shifts, window: q.window ?? null };
+}
+
+/** `shift=0,12.5`: seconds per run in ids order; missing ones are 0. */
+export function parseShifts(text: string, count: number): number[] {
+  const shifts = new Array<number>(count).fill(0);
+  if (text === '') return shifts;
+  const items = text.split(',');
+  if (items.length > count) throw new BadRequestError(`shift has ${items.length} values for ${count} runs`);
+  items.forEach((item, i) => {
+    const n = item.trim() === '' ? 0 : Number(item);
+    if (!Number.isFinite(n)) throw new BadRequestError(`shift: "${item.slice(0, 40)}" (run ${i}) is not a number of seconds`);
+    shifts[i] = n;
+  });
+  return shifts;
+}
+
+function namedRun(ref: RunRef, stored: StoredRuns | null): NamedRun {
+  if (!stored) throw new CompareRunNotFoundError(`no report with id ${ref.id}: the link may be mistyped or incomplete`);
+  const count = stored.runs.length;
+  const number = ref.run ?? count;
+  const run = stored.runs[number - 1];
+  if (!run) {
+    throw new CompareRunNotFoundError(`report ${ref.id} has ${count} run${count === 1 ? '' : 's'}: there is no run ${number}`);
+  }
+  return { ...run, id: ref.id, run: number, runs: count, fileName: stored.summary.fileName };
+}
+
+export default compare;

@@ -1,0 +1,64 @@
+/**
+ * A comparison (shared/compare/) as the JSON of GET /api/compare and `dstatview compare -o OUT.json`.
+ * Pure, JSON-safe.
+ */
+import { floatingIso } from '../dstat/time.js';
+import type { RunMeta } from '../dstat/types.js';
+import { commonWindow } from '../compare/align.js';
+import { compareRuns } from '../compare/compare.js';
+import { NOISE_RULE } from '../compare/delta.js';
+import type { CompareRunInput, ElapsedWindow } from '../compare/types.js';
+import type { CompareJson, CompareSeriesJson } from './schemas.js';
+
+/** One run to compare and what names it. */
+export interface NamedRun extends CompareRunInput {
+  id: string;
+  /** 1-based run of its file, and how many the file has. */
+  run: number;
+  runs: number;
+  fileName: string;
+  meta: Pick<RunMeta, 'host' | 'producer' | 'timezone'>;
+  intervalMs: number;
+}
+
+export interface CompareRequest {
+  baseline: number;
+  shifts: readonly number[];
+  /** An explicit window, `'common'` for the stretch every run covers, or null for whole runs. */
+  window: ElapsedWindow | 'common' | null;
+}
+
+/** Throws RangeError for a baseline that is not a run, or a common window of runs that do not overlap. */
+export function toCompareJson(runs: readonly NamedRun[], request: CompareRequest): CompareJson {
+  const window = request.window === 'common' ? commonWindow(runs, request.shifts) : request.window;
+  if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
+  const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window });
+  const series: Record<string, CompareSeriesJson> = {};
+  for (const s of comparison.series) {
+    series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived };
+  }
+  return {
+    runs: runs.map((r, i) => {
+      const n = r.time.length;
+      const rows = comparison.rows[i]!;
+      return {
+        id: r.id,
+        run: r.run,
+        runs: r.runs,
+        fileName: r.fileName,
+        host: r.meta.host,
+        producer: r.meta.producer,
+        start: n > 0 ? floatingIso(r.time[0]!) : '',
+        timezone: r.meta.timezone,
+        durationS: n > 0 ? (r.time[n - 1]! - r.time[0]!) / 1000 : 0,
+        intervalS: Number.isFinite(r.intervalMs) ? r.intervalMs / 1000 : 0,
+        shift: request.shifts[i] ?? 0,
+        rows: Math.max(0, rows.to - rows.from),
+      };
+    }),
+    baseline: comparison.baseline,
+    window: window ?? null,
+    noiseRule: NOISE_RULE,
+    series,
+  };
+}

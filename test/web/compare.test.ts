@@ -1,0 +1,164 @@
+/**
+ * The compare page in Chromium (docs/ui-contract.md §13): every run drawn in every chart, the legends, the
+ * crosshair's values of both runs, zoom narrowing the Δ table and landing in the URL, the URL restoring the
+ * view, and "Copy as Markdown" putting the table on the clipboard.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chartByKey, dragAcross, plotBox, waitForPainted, waitForXRangeChange, xRange } from '../helpers/browser.js';
+import { fixturePath } from '../helpers/fixtures.js';
+import { BROWSER_TEST_MS, describeBrowser, HOOK_TIMEOUT_MS, webHarness } from './harness.js';
+
+const A = 'd072_tfvnrl.csv';
+const B = 'dool134_tfvnrl.csv';
+
+describeBrowser('compare page', () => {
+  const h = webHarness();
+
+  async function openCompare(page: Page, query: string): Promise<void> {
+    await page.goto(`${h.server.url}/compare${query}`);
+    await page.locator('figure.chart-panel[data-painted="true"]').first().waitFor({ timeout: 15_000 });
+  }
+
+  const idOf = (path: string) => path.replace(/^\/r\//, '');
+  /** Texts of the elements, whitespace collapsed (legend items are laid out with flex). */
+  const texts = async (loc: import('playwright-core').Locator) => (await loc.allTextContents()).map((s) => s.replace(/\s+/g, ' ').trim());
+
+  it(
+    'overlays every run in each chart with a legend, and the crosshair reads the values of both runs',
+    () =>
+      h.run(async () => {
+        const [a, b] = [idOf(await h.report(A)), idOf(await h.report(B))];
+        const page = await h.newPage();
+        await openCompare(page, `?ids=${a},${b}`);
+        await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
+          expect.stringMatching(/^A d072_tfvnrl\.csv \(vm, 2026-11-29 20:45:49\).*baseline/),
+          expect.stringMatching(/^B dool134_tfvnrl\.csv \(vm, 2026-11-29 20:45:49\)/),
+        ]);
+        // Both files have vda: both drawn. Only the dstat run has loop0.
+        const vda = chartByKey(page, 'disk:vda');
+        await waitForPainted(vda, HOOK_TIMEOUT_MS);
+        expect(await vda.getAttribute('data-runs-drawn')).toBe('0,1');
+        expect(await texts(vda.locator('[data-legend] li'))).toEqual([
+          expect.stringMatching(/^A d072_tfvnrl\.csv/),
+          expect.stringMatching(/^B dool134_tfvnrl\.csv/),
+        ]);
+        const cpu = chartByKey(page, 'cpu:total');
+        await cpu.scrollIntoViewIfNeeded();
+        await waitForPainted(cpu, HOOK_TIMEOUT_MS);
+        expect(await cpu.getAttribute('data-runs-drawn')).toBe('0,1');
+
+        await vda.scrollIntoViewIfNeeded();
+        const box = await plotBox(vda);
+        await page.mouse.move(box.left + (box.right - box.left) * 0.4, (box.top + box.bottom) / 2);
+        const readout = vda.locator('[data-readout]');
+        await readout.waitFor({ state: 'visible', timeout: HOOK_TIMEOUT_MS });
+        const rows = await readout.locator('.readout-row:not([hidden])').allInnerTexts();
+        expect(rows.some((r) => /^A read/.test(r) && /\d/.test(r))).toBe(true);
+        expect(rows.some((r) => /^B read/.test(r) && /\d/.test(r))).toBe(true);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'zoom narrows the Δ table and goes into the URL; the URL restores the view; Copy as Markdown copies the table',
+    () =>
+      h.run(async () => {
+        const [a, b] = [idOf(await h.report(A)), idOf(await h.report(B))];
+        const page = await h.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+        await openCompare(page, `?ids=${a},${b}&baseline=1`);
+        const row = page.locator('table.delta-table tr[data-series="dsk/vda/writ"]');
+        await row.waitFor();
+        const before = await row.innerText();
+        const vda = chartByKey(page, 'disk:vda');
+        await waitForPainted(vda, HOOK_TIMEOUT_MS);
+        const range = await xRange(vda);
+        await dragAcross(page, vda, 0.2, 0.5);
+        await waitForXRangeChange(vda, range);
+        await expect.poll(() => row.innerText()).not.toBe(before);
+        await expect.poll(() => page.url()).toMatch(/[?&]from=[\d.]+&to=[\d.]+/);
+        const url = page.url();
+        expect(url).toContain('baseline=1');
+        const zoomed = await xRange(vda);
+
+        const again = await h.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+        await openCompare(again, url.slice(url.indexOf('?')));
+        const vda2 = chartByKey(again, 'disk:vda');
+        await waitForPainted(vda2, HOOK_TIMEOUT_MS);
+        const restored = await xRange(vda2);
+        expect(restored.min).toBeCloseTo(zoomed.min, -1);
+        expect(restored.max).toBeCloseTo(zoomed.max, -1);
+        expect(await texts(again.locator('[data-legend="page"] li[data-baseline="true"]'))).toEqual([expect.stringMatching(/^B /)]);
+        await expect.poll(() => again.locator('table.delta-table tr[data-series="dsk/vda/writ"]').innerText()).toBe(await row.innerText());
+
+        await again.getByRole('button', { name: 'Copy as Markdown' }).click();
+        await again.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+        const md = await again.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+        expect(md).toContain('- **B** (baseline): dool134_tfvnrl.csv');
+        expect(md).toMatch(/^\| series \| unit \| A avg \| A p95 \| A max \| B avg/m);
+        expect(md).toMatch(/^\| dsk\/vda\/writ \| bytes\/s \|/m);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    '"Compare with…" on a report page: another report by URL, or two runs of a multi-run file',
+    () =>
+      h.run(async () => {
+        const multi = await h.report('d072_tfvnrl_appended-2-runs.csv');
+        const other = await h.report(B);
+        const page = await h.newPage();
+        await page.goto(`${h.server.url}${multi}`);
+        await page.getByText('Compare with…').click();
+        await page.getByLabel('Another report (URL or id)').fill(`${h.server.url}${other}`);
+        await page.getByRole('button', { name: 'Compare', exact: true }).first().click();
+        await expect.poll(() => page.url()).toBe(`${h.server.url}/compare?ids=${idOf(multi)}:2,${idOf(other)}`);
+        await page.locator('figure.chart-panel[data-painted="true"]').first().waitFor({ timeout: 15_000 });
+
+        await page.goto(`${h.server.url}${multi}`);
+        await page.getByText('Compare with…').click();
+        await page.getByLabel('Compare runs of this file 1').selectOption('1');
+        await page.getByLabel('Compare runs of this file 2').selectOption('2');
+        await page.getByRole('button', { name: 'Compare', exact: true }).nth(1).click();
+        await expect.poll(() => page.url()).toBe(`${h.server.url}/compare?ids=${idOf(multi)}:1,${idOf(multi)}:2`);
+        await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
+          expect.stringMatching(/^A d072_tfvnrl_appended-2-runs\.csv run 1 /),
+          expect.stringMatching(/^B d072_tfvnrl_appended-2-runs\.csv run 2 /),
+        ]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'the upload page takes several files and opens their compare page',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await page.goto(h.server.url + '/');
+        await page.getByLabel('dstat CSV file').setInputFiles([
+          { name: 'before.csv', mimeType: 'text/csv', buffer: readFileSync(fixturePath(A)) },
+          { name: 'after.csv', mimeType: 'text/csv', buffer: readFileSync(fixturePath(B)) },
+        ]);
+        await page.getByRole('button', { name: 'Upload', exact: true }).click();
+        await page.waitForURL(/\/compare\?ids=[A-Za-z0-9_-]{22},[A-Za-z0-9_-]{22}$/, { timeout: 15_000 });
+        await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
+          expect.stringMatching(/^A before\.csv /),
+          expect.stringMatching(/^B after\.csv /),
+        ]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'says which run is wrong',
+    () =>
+      h.run(async () => {
+        const a = idOf(await h.report(A));
+        const page = await h.newPage();
+        await page.goto(`${h.server.url}/compare?ids=${a}:5`);
+        await expect.poll(() => page.locator('[role="alert"]').innerText()).toMatch(/has 1 runs: there is no run 5/);
+      }),
+    BROWSER_TEST_MS,
+  );
+});

@@ -1,0 +1,220 @@
+/**
+ * One catalogue chart of a comparison: every run's series of the chart overlaid on the aligned elapsed axis,
+ * each run in its own colour (a series of a run told apart by its dash), driven by the same coordinator,
+ * overlay (zoom, pan, crosshair, readout), min-max reduction and Chart.js configuration
+ * (shared/chart/line-config.ts) as the report's LinePanel. Each run is
+ * reduced on its own time column, so runs sampled at 1 s and 5 s share the axis without resampling.
+ * No statistics table per chart: the page's Δ table holds them, from the raw rows of the window.
+ */
+import { Chart, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
+import type { ResolvedChart } from '../../../shared/catalogue/index.js';
+import { lineConfig, PLOT_INSET, type LineAxisState } from '../../../shared/chart/line-config.js';
+import { toPoints, type LineDataset } from '../../../shared/chart/line-data.js';
+import { timeAxis } from '../../../shared/chart/time-axis.js';
+import type { RunData } from '../../../shared/report/run-data.js';
+import { reduceMinMax } from '../../../shared/series/reduce.js';
+import { RUN_COLOURS, SERIES_DASHES } from '../compare/compare-data.js';
+import { formatValue } from '../format.js';
+import type { Coordinator, Panel, ViewContext } from './coordinator.js';
+import { PlotOverlay, type ReadoutItem } from './overlay.js';
+
+type LineChart = Chart<'line', LineDataset['data']>;
+
+export interface ComparePanelProps {
+  key: string;
+  /** The chart's catalogue entry (unit, fixed y top) as the first run that has it resolves it. */
+  chart: ResolvedChart;
+  /** Per run: its chart of this key (null: the run lacks it), on the aligned axis. */
+  perRun: readonly (ResolvedChart | null)[];
+  runs: readonly RunData[];
+  /** Run tags in the readout: A, B, … */
+  tags: readonly string[];
+  /** Series labels in the page's language, by series key. */
+  label: (chart: ResolvedChart, index: number) => string;
+}
+
+interface Drawn {
+  run: number;
+  label: string;
+  colour: string;
+  dash: number[];
+  unit: string;
+  values: Float64Array;
+}
+
+export class ComparePanel implements Panel {
+  readonly key: string;
+  readonly target: Element;
+  visible = false;
+  near = false;
+  painted = false;
+  drawnVersion = -1;
+  statsVersion = -1;
+  lastDrawn = 0;
+
+  private instance: LineChart | null = null;
+  /** Read by the chart's axis callbacks (shared/chart/line-config.ts). */
+  private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false };
+  private drawn: Drawn[] = [];
+  private readonly overlay: PlotOverlay;
+
+  constructor(
+    private readonly figure: HTMLElement,
+    private readonly box: HTMLElement,
+    private readonly canvas: HTMLCanvasElement,
+    overlayEl: HTMLElement,
+    coordinator: Coordinator,
+    private props: ComparePanelProps,
+  ) {
+    this.key = props.key;
+    this.target = box;
+    this.overlay = new PlotOverlay(overlayEl, coordinator, this);
+  }
+
+  setProps(props: ComparePanelProps): void {
+    this.props = props;
+    this.drawnVersion = -1;
+    this.release();
+    this.overlay.resetReadout();
+  }
+
+  hasInstance(): boolean {
+    return this.instance !== null;
+  }
+
+  /** What is drawn: every series of every run that has the chart, but those hidden and statistics-only. */
+  private prepare(ctx: ViewContext): Drawn[] {
+    const out: Drawn[] = [];
+    this.props.perRun.forEach((chart, run) => {
+      if (!chart) return;
+      const data = this.props.runs[run]!;
+      chart.series.forEach((s, i) => {
+        if (s.role === 'hidden' || ctx.hidden.has(s.key)) return;
+        const values = data.values(s.source);
+        if (!values) return;
+        out.push({
+          run,
+          label: `${this.props.tags[run]} ${this.props.label(chart, i)}`,
+          colour: RUN_COLOURS[run % RUN_COLOURS.length]!,
+          dash: SERIES_DASHES[i % SERIES_DASHES.length]!,
+          unit: s.unit,
+          values,
+        });
+      });
+    });
+    return out;
+  }
+
+  draw(ctx: ViewContext): void {
+    const width = Math.round(this.box.clientWidth);
+    const height = Math.round(this.box.clientHeight);
+    if (width <= 0 || height <= 0) return;
+    this.drawn = this.prepare(ctx);
+    const plotWidth = Math.max(50, this.overlay.area?.width ?? width - PLOT_INSET);
+    const datasets: LineDataset[] = this.drawn.map((d) => {
+      const run = this.props.runs[d.run]!;
+      const r = reduceMinMax(run.time, d.values, {
+        t0: ctx.window.t0,
+        t1: ctx.window.t1,
+        width: plotWidth,
+        maxStepMs: run.maxStepMs,
+        stepMs: run.intervalMs > 0 ? run.intervalMs : 0,
+        firstRow: run.firstRow,
+      });
+      return {
+        label: d.label,
+        data: toPoints(r),
+        borderColor: `rgb(${ctx.theme.rgb(d.colour)})`,
+        borderWidth: 1.5,
+        borderDash: d.dash,
+        fill: false,
+        // Each sample is the average over the interval ending at its time, as on the report page.
+        stepped: 'after',
+      };
+    });
+    let dataMax = -Infinity;
+    for (const ds of datasets) for (const p of ds.data) if (p.y > dataMax) dataMax = p.y;
+    Object.assign(this.state, {
+      axis: timeAxis(ctx.window.t0, ctx.window.t1, plotWidth, 'elapsed', 0),
+      fixedMax: this.props.chart.yMax,
+      flat: !(dataMax > 0),
+    } satisfies LineAxisState);
+    this.instance?.destroy();
+    Chart.register(LineController, LineElement, PointElement, LinearScale);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    const instance = new Chart(
+      this.canvas,
+      lineConfig({
+        chart: this.props.chart,
+        datasets,
+        state: this.state,
+        window: ctx.window,
+        theme: ctx.theme,
+        height,
+        devicePixelRatio: window.devicePixelRatio || 1,
+      }),
+    );
+    this.instance = instance;
+    const area = instance.chartArea;
+    this.overlay.setArea({ left: area.left, top: area.top, width: area.right - area.left, height: area.bottom - area.top }, width, height);
+    this.drawnVersion = ctx.version;
+    const fig = this.figure;
+    fig.dataset['xMin'] = String(ctx.window.t0);
+    fig.dataset['xMax'] = String(ctx.window.t1);
+    // Which runs have lines in this chart (docs/ui-contract.md §13).
+    fig.dataset['runsDrawn'] = [...new Set(this.drawn.map((d) => d.run))].join(',');
+    if (!this.painted) {
+      this.painted = true;
+      fig.dataset['painted'] = 'true';
+      try {
+        performance.mark(`dv:painted:${this.key}`);
+      } catch {
+        // no User Timing
+      }
+    }
+  }
+
+  /** The Δ table holds the statistics (from raw rows): nothing to compute per chart. */
+  stats(ctx: ViewContext): boolean {
+    this.statsVersion = ctx.version;
+    return true;
+  }
+
+  /** The value of every run at the hovered time: each run's own nearest sample (none outside its span). */
+  crosshair(ctx: ViewContext, row: number | null, origin: Panel | null, pointerY: number | null): void {
+    if (row === null || this.drawn.length === 0) {
+      this.overlay.hide();
+      return;
+    }
+    // As on the report page: the values are read out beside the pointer; other charts show the time line alone.
+    if (origin !== this || pointerY === null) {
+      this.overlay.show(ctx, row, [], null);
+      return;
+    }
+    const t = ctx.run.time[row]!;
+    const items: ReadoutItem[] = this.drawn.map((d) => {
+      const run = this.props.runs[d.run]!;
+      const inside = run.window !== null && t >= run.window.t0 - run.intervalMs && t <= run.window.t1 + run.intervalMs;
+      const r = inside ? run.nearestRow(t) : -1;
+      return { colour: d.colour, label: d.label, value: r >= 0 ? formatValue(d.values[r]!, d.unit) : '–' };
+    });
+    this.overlay.show(ctx, row, items, pointerY);
+  }
+
+  release(): void {
+    this.instance?.destroy();
+    this.instance = null;
+    this.drawnVersion = -1;
+    if (this.painted) {
+      this.painted = false;
+      this.figure.dataset['painted'] = 'false';
+    }
+    this.overlay.hide();
+  }
+
+  destroy(): void {
+    this.release();
+    this.overlay.destroy();
+  }
+}

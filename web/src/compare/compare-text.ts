@@ -1,0 +1,67 @@
+/** The compare page's words, English and Japanese (the page language of i18n/). */
+import { useLang } from '../i18n/i18n.js';
+import type { Lang } from '../i18n/messages.js';
+
+const en = {
+  title: 'Compare runs',
+  baseline: 'baseline',
+  baselineLabel: 'Baseline',
+  shiftLabel: (tag: string) => `Shift ${tag} (s)`,
+  legendTitle: 'Runs',
+  deltaTitle: 'What changed',
+  deltaLead: (rule: string) => `Each run's avg, p95 and max over the window from its raw samples, and the change against the baseline. Within noise: ${rule}.`,
+  sortBy: 'Sort by',
+  sortChange: 'size of the change',
+  sortName: 'series',
+  copyMarkdown: 'Copy as Markdown',
+  copyTsv: 'Copy as TSV',
+  copied: 'Copied',
+  noise: 'within noise',
+  missingIn: (tags: string) => `Not in ${tags}`,
+  loading: 'Loading the runs…',
+  failed: 'The runs could not be compared',
+  resetZoom: 'Reset zoom',
+  window: (from: string, to: string) => `Window: ${from} – ${to} of aligned elapsed time`,
+  whole: 'Whole runs, aligned on elapsed time',
+  compareWith: 'Compare with…',
+  compareWithLabel: 'Another report (URL or id)',
+  compareRuns: 'Compare runs of this file',
+  compareGo: 'Compare',
+  notAReport: 'That is not a report URL or id.',
+};
+
+type CompareText = typeof en;
+
+const ja: CompareText = {
+  title: 'ランの比較',
+  baseline: '基準',
+  baselineLabel: '基準',
+  shiftLabel: (tag) => `${tag} のずらし (秒)`,
+  legendTitle: 'ラン',
+  deltaTitle: '変化',
+  deltaLead: (rule) => `各ランの区間内の平均・p95・最大 (生サンプルから) と基準からの変化。ノイズ内: ${rule}。`,
+  sortBy: '並べ替え',
+  sortChange: '変化の大きさ',
+  sortName: '系列',
+  copyMarkdown: 'Markdown でコピー',
+  copyTsv: 'TSV でコピー',
+  copied: 'コピーしました',
+  noise: 'ノイズ内',
+  missingIn: (tags) => `${tags} にはありません`,
+  loading: 'ランを読み込んでいます…',
+  failed: 'ランを比較できませんでした',
+  resetZoom: 'ズームをリセット',
+  window: (from, to) => `区間: 経過時間 ${from} – ${to}`,
+  whole: 'ラン全体 (経過時間で揃えています)',
+  compareWith: '比較…',
+  compareWithLabel: '別のレポート (URL または ID)',
+  compareRuns: 'このファイルのランを比較',
+  compareGo: '比較',
+  notAReport: 'レポートの URL または ID ではありません。',
+};
+
+const TEXT: Readonly<Record<Lang, CompareText>> = { en, ja };
+
+export function useCompareText(): CompareText {
+  return TEXT[useLang()];
+}

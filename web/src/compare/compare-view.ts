@@ -1,0 +1,67 @@
+/**
+ * The compare page's view as a URL query (docs/ui-contract.md §13), so that a shared link opens the same
+ * comparison. Pure. `parseCompareView` never throws: what is missing or malformed is the default.
+ *
+ *   ids       runs: report ids, `ID:N` for run N of a multi-run file (shared/api/compare-ref.ts)
+ *   baseline  index into ids of the run the others are compared with (default 0)
+ *   shift     seconds each run's start is shifted by, comma-separated in ids order (default 0 each)
+ *   from, to  zoom window, aligned elapsed seconds; both or neither
+ *   sort      `name`: the Δ table by series id (default: by the size of the change)
+ */
+import { formatRunRefs, parseRunRefs, type RunRef } from '../../../shared/api/compare-ref.js';
+
+export interface CompareView {
+  refs: RunRef[];
+  /** Why `ids` was refused; null when the runs are fine. */
+  error: string | null;
+  baseline: number;
+  shifts: number[];
+  from: number | null;
+  to: number | null;
+  sort: 'change' | 'name';
+}
+
+const num = (s: string | null): number | null => {
+  if (s === null || s.trim() === '') return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+};
+
+export function parseCompareView(search: string): CompareView {
+  const p = new URLSearchParams(search);
+  const parsed = parseRunRefs(p.get('ids') ?? '');
+  const refs = parsed.ok ? parsed.refs : [];
+  const baseline = num(p.get('baseline'));
+  const shifts = refs.map(() => 0);
+  (p.get('shift') ?? '').split(',').forEach((s, i) => {
+    const n = num(s);
+    if (i < shifts.length && n !== null) shifts[i] = n;
+  });
+  const from = num(p.get('from'));
+  const to = num(p.get('to'));
+  const zoom = from !== null && to !== null && from < to;
+  return {
+    refs,
+    error: parsed.ok ? null : parsed.message,
+    baseline: baseline !== null && Number.isInteger(baseline) && baseline >= 0 && baseline < refs.length ? baseline : 0,
+    shifts,
+    from: zoom ? from : null,
+    to: zoom ? to : null,
+    sort: p.get('sort') === 'name' ? 'name' : 'change',
+  };
+}
+
+/** Only what differs from the default, in a fixed order: the same view always gives the same URL. */
+export function serialiseCompareView(v: CompareView): string {
+  const parts = [`ids=${formatRunRefs(v.refs)}`];
+  if (v.baseline !== 0) parts.push(`baseline=${v.baseline}`);
+  if (v.shifts.some((s) => s !== 0)) parts.push(`shift=${v.shifts.map((s) => String(round(s))).join(',')}`);
+  if (v.from !== null && v.to !== null) parts.push(`from=${round(v.from)}`, `to=${round(v.to)}`);
+  if (v.sort === 'name') parts.push('sort=name');
+  return '?' + parts.join('&');
+}
+
+/** Milliseconds are enough in a URL. */
+function round(s: number): number {
+  return Math.round(s * 1000) / 1000;
+}

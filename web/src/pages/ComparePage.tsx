@@ -1,0 +1,244 @@
+/**
+ * `/compare?ids=ID1,ID2[,…]`: runs side by side (docs/ui-contract.md §13). Every report is loaded through the
+ * report page's data path; each run is put on the aligned elapsed axis (its shift from the URL); one chart
+ * per catalogue graph with every run overlaid (CompareChart), zoom/pan/crosshair synced by one coordinator;
+ * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
+ */
+import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
+import { compareRuns, runName, runTag, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
+import { floatingIso } from '../../../shared/dstat/time.js';
+import type { TimeWindow } from '../../../shared/series/window.js';
+import { ApiFailure } from '../api/client.js';
+import { Coordinator } from '../charts/coordinator.js';
+import { alignedRun, axisRun, compareInput, matchCharts, RUN_COLOURS } from '../compare/compare-data.js';
+import { useCompareText } from '../compare/compare-text.js';
+import { parseCompareView, serialiseCompareView, type CompareView } from '../compare/compare-view.js';
+import { CompareChart } from '../components/CompareChart.js';
+import { DeltaTable } from '../components/DeltaTable.js';
+import { domIds, readThemeColours } from '../components/ReportViewer.js';
+import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columnar.js';
+import { loadReport } from '../data/load-report.js';
+import { formatElapsed } from '../format.js';
+import { useLang } from '../i18n/i18n.js';
+import { useTheme } from '../theme/theme.js';
+import '../compare/compare.css';
+
+interface Picked {
+  run: ColumnarRun;
+  label: RunLabel;
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; picked: Picked[] };
+
+export function ComparePage({ search }: { search: string }) {
+  const c = useCompareText();
+  const [view, setView] = useState<CompareView>(() => parseCompareView(search));
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const idsKey = serialiseCompareView({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change' });
+
+  // The URL follows the view (replaceState: the view is not a navigation).
+  useEffect(() => {
+    const next = window.location.pathname + serialiseCompareView(view);
+    if (next !== window.location.pathname + window.location.search) window.history.replaceState(null, '', next);
+  }, [view]);
+
+  useEffect(() => {
+    document.title = `${c.title} · dstatview`;
+    if (view.error) {
+      setLoaded({ state: 'failed', message: view.error });
+      return;
+    }
+    let live = true;
+    const ids = [...new Set(view.refs.map((r) => r.id))];
+    Promise.all(ids.map((id) => loadReport(id).then((report) => [id, report] as const))).then(
+      (pairs) => {
+        if (!live) return;
+        const reports = new Map<string, ColumnarReport>(pairs);
+        const picked: Picked[] = [];
+        for (const [i, ref] of view.refs.entries()) {
+          const report = reports.get(ref.id)!;
+          const n = ref.run ?? report.runs.length;
+          const run = report.runs[n - 1];
+          if (!run) {
+            setLoaded({ state: 'failed', message: `report ${ref.id} has ${report.runs.length} runs: there is no run ${n}` });
+            return;
+          }
+          const name = runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start) });
+          picked.push({ run, label: { tag: runTag(i), name } });
+        }
+        setLoaded({ state: 'ready', picked });
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setLoaded({ state: 'failed', message: err instanceof ApiFailure || err instanceof Error ? err.message : String(err) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Reload only when the runs change, not on baseline, shift or zoom.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [idsKey]);
+
+  return (
+    <main id="main" className="page compare-page">
+      <h1>{c.title}</h1>
+      {loaded.state === 'loading' && <p className="loading">{c.loading}</p>}
+      {loaded.state === 'failed' && (
+        <div className="notice error" role="alert">
+          <p className="notice-title">{c.failed}</p>
+          <p className="notice-message">{loaded.message}</p>
+        </div>
+      )}
+      {loaded.state === 'ready' && (
+        // A new shift puts every run on a new axis: a new viewer (and coordinator).
+        <CompareViewer key={view.shifts.join(',')} picked={loaded.picked} view={view} setView={setView} />
+      )}
+    </main>
+  );
+}
+
+function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: CompareView; setView: (f: (v: CompareView) => CompareView) => void }) {
+  const c = useCompareText();
+  const lang = useLang();
+  const { theme } = useTheme();
+  const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, view.shifts[i] ?? 0)), [picked, view.shifts]);
+  const axis = useMemo(() => axisRun(runs, picked[0]!.run), [runs, picked]);
+  const labels = useMemo(() => picked.map((p) => p.label), [picked]);
+  const tags = useMemo(() => labels.map((l) => l.tag), [labels]);
+  const names = useMemo(() => labels.map((l) => l.name), [labels]);
+  const charts = useMemo(() => matchCharts(runs, view.baseline), [runs, view.baseline]);
+  const chartIds = useMemo(() => domIds(charts.map((m) => m.key), 'chart'), [charts]);
+  const extent: TimeWindow = useMemo(() => ({ t0: axis.time[0] ?? 0, t1: axis.time[axis.time.length - 1] ?? 1 }), [axis]);
+  const colours = useMemo(() => readThemeColours(theme), [theme]);
+
+  const [coordinator] = useState(
+    () =>
+      new Coordinator({
+        run: axis,
+        window: view.from !== null && view.to !== null ? { t0: view.from * 1000, t1: view.to * 1000 } : extent,
+        extent,
+        xMode: 'elapsed',
+        origin: 0,
+        height: 200,
+        trend: false,
+        trendMs: 60_000,
+        limits: { diskBytes: 0, diskIops: 0, netBytes: 0 },
+        hidden: new Set(),
+        theme: colours,
+        lang,
+      }),
+  );
+  const [zoom, setZoom] = useState<TimeWindow | null>(() => (coordinator.isWhole() ? null : coordinator.window));
+
+  useEffect(() => {
+    coordinator.onWindow = (w) => {
+      const whole = coordinator.isWhole();
+      setZoom(whole ? null : w);
+      setView((v) => ({ ...v, from: whole ? null : w.t0 / 1000, to: whole ? null : w.t1 / 1000 }));
+    };
+    coordinator.resume();
+    return () => {
+      coordinator.onWindow = null;
+      coordinator.pause();
+    };
+  }, [coordinator, setView]);
+  useEffect(() => coordinator.update({ theme: colours, lang }), [coordinator, colours, lang]);
+  useLayoutEffect(() => coordinator.start(), [coordinator]);
+
+  const inputs = useMemo(() => runs.map(compareInput), [runs]);
+  // The table is computed after the charts' first frame: every series of every run from its raw rows
+  // takes longer than drawing the first screen, which should not wait for it.
+  const [comparison, setComparison] = useState<Comparison | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        setComparison(
+          compareRuns(inputs, {
+            baseline: view.baseline,
+            shifts: view.shifts,
+            window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
+          }),
+        );
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [inputs, view.baseline, view.shifts, zoom]);
+
+  return (
+    <>
+      <section className="compare-runs" aria-label={c.legendTitle}>
+        <ul className="compare-legend run-list" data-legend="page">
+          {labels.map((l, i) => (
+            <li key={l.tag} data-run={i} data-baseline={i === view.baseline ? 'true' : undefined}>
+              <span className={`swatch swatch-${RUN_COLOURS[i % RUN_COLOURS.length]}`} aria-hidden="true" />
+              <b>{l.tag}</b> {l.name}
+              {i === view.baseline && <em> · {c.baseline}</em>}
+              <label className="shift">
+                {c.shiftLabel(l.tag)}{' '}
+                <input
+                  type="number"
+                  step="any"
+                  defaultValue={view.shifts[i] ?? 0}
+                  onBlur={(e) => {
+                    const n = Number(e.currentTarget.value);
+                    if (Number.isFinite(n) && n !== (view.shifts[i] ?? 0)) {
+                      setView((v) => ({ ...v, shifts: v.shifts.map((s, k) => (k === i ? n : s)), from: null, to: null }));
+                    }
+                  }}
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+        <div className="compare-tools">
+          <label>
+            {c.baselineLabel}{' '}
+            <select value={view.baseline} onChange={(e) => setView((v) => ({ ...v, baseline: Number(e.currentTarget.value) }))}>
+              {labels.map((l, i) => (
+                <option key={l.tag} value={i}>
+                  {l.tag}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={() => coordinator.reset()} disabled={zoom === null}>
+            {c.resetZoom}
+          </button>
+          <span className="hint" data-window="">
+            {zoom ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1)) : c.whole}
+          </span>
+        </div>
+      </section>
+      <div className="charts" style={{ '--chart-height': '200px' } as CSSProperties}>
+        <div className="chart-grid">
+          {charts.map((m) => (
+            <CompareChart
+              key={m.key}
+              chart={m.chart}
+              perRun={m.perRun}
+              runs={runs}
+              tags={tags}
+              names={names}
+              coordinator={coordinator}
+              domId={chartIds.get(m.key)!}
+            />
+          ))}
+        </div>
+      </div>
+      {comparison && (
+        <DeltaTable
+          series={comparison.series}
+          labels={labels}
+          baseline={view.baseline}
+          sort={view.sort}
+          onSort={(sort) => setView((v) => ({ ...v, sort }))}
+        />
+      )}
+    </>
+  );
+}
