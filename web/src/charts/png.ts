@@ -9,7 +9,19 @@ import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../../shared/cha
 import { imageTexts } from '../../../shared/chart/image-texts.js';
 import { lineConfig, PLOT_INSET } from '../../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines } from '../../../shared/chart/line-data.js';
+import type { ImageTexts } from '../../../shared/chart/line-config.js';
 import type { ViewContext } from './coordinator.js';
+
+const HEATMAP_IMAGE_KEY = 'cpu-heatmap';
+
+/** What an image says, for tests (docs/ui-contract.md §9): `performance.mark('dv:png:KEY', { detail })`. */
+function markTexts(key: string, texts: ImageTexts): void {
+  try {
+    performance.mark(`dv:png:${key}`, { detail: texts });
+  } catch {
+    // no User Timing detail
+  }
+}
 
 let registered = false;
 
@@ -46,6 +58,7 @@ export async function renderPng(
     canvas,
     lineConfig({ chart, datasets, state, window: ctx.window, theme: ctx.theme, height, devicePixelRatio: IMAGE_PIXEL_RATIO, image }),
   );
+  markTexts(chart.key, image);
   try {
     return await new Promise<Blob | null>((resolve) => canvas.toBlob((b) => resolve(b), 'image/png'));
   } finally {
@@ -69,6 +82,7 @@ export function composePng(source: HTMLCanvasElement, title: string, ctx: ViewCo
     timezone: ctx.run.meta.timezone,
     lang: ctx.lang,
   });
+  markTexts(HEATMAP_IMAGE_KEY, texts);
   const pad = 12 * k;
   const lines = [texts.title, ...texts.subtitle, texts.unit];
   const lineH = 20 * k;
