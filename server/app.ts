@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import compress from './plugins/compress.js';
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js';
+import firstScreens from './plugins/first-screen.js';
 import multipart from './plugins/multipart.js';
 import parserPool from './plugins/parser-pool.js';
 import rederive from './plugins/rederive.js';
@@ -55,6 +56,7 @@ export const dstatview = fp<AppConfig>(
       ...(config.parserThreads ? { threads: config.parserThreads } : {}),
     });
     await fastify.register(rederive);
+    await fastify.register(firstScreens);
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 

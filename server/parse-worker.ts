@@ -68,3 +68,6 @@ function toFailure(err: unknown): ParseFailure {
     internal: { name: e.name, message: e.message, ...(e.stack ? { stack: e.stack } : {}) },
   };
 }
+
+/** The first-screen images of a stored report, run by name (server/render/first-screen-task.ts). */
+export { firstScreenTask } from './render/first-screen-task.js';

@@ -32,3 +32,9 @@ export const REPORT_ID_BYTES = 16;
 
 /** Longest original file name kept with a report, in characters. */
 export const MAX_FILE_NAME_CHARS = 200;
+
+/** Memory for the report pages' first-screen images kept by the server (HTML with data: PNGs), in bytes. */
+export const FIRST_SCREEN_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Views of one report whose first screen the server draws and keeps (each URL query is one view). */
+export const FIRST_SCREEN_VIEWS_PER_REPORT = 8;

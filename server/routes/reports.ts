@@ -65,6 +65,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           reportJsonGz: outcome.reportJsonGz,
           summary: outcome.summary,
         });
+        // Its first screen's images, drawn in the background for the page's first visitor.
+        fastify.firstScreen.warm(id);
         request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
         const url = `/r/${id}`;
         return reply.code(201).header('Location', url).send({ id, url });

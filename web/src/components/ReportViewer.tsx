@@ -15,7 +15,7 @@ import { formatDuration } from '../format.js';
 import { sectionTitle, useLang, useT } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 import { cutExtent, displaySections, HEATMAP_KEY, viewFromWindow, windowFromView } from '../view/layout.js';
-import { normaliseHide } from '../view/view-state.js';
+import { normaliseHide } from '../../../shared/view/view-state.js';
 import { useViewOptions, type ViewStore } from '../view/view-store.js';
 import { ChartPanel } from './ChartPanel.js';
 import { HeatmapFigure } from './HeatmapFigure.js';
