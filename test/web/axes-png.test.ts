@@ -141,3 +141,37 @@ describeBrowser('axes and PNG (issue 11)', () => {
     BROWSER_TEST_MS,
   );
 });
+
+describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract.md §10)', () => {
+  const h = webHarness();
+
+  it(
+    'serves the first charts as images in the page and replaces them with the interactive charts',
+    () =>
+      h.run(async () => {
+        const path = await h.report('d072_tfvnrl.csv');
+        let html = '';
+        for (let i = 0; i < 300 && !html.includes('data-first-screen'); i++) {
+          html = await (await fetch(h.server.url + path)).text();
+          if (!html.includes('data-first-screen')) await new Promise((r) => setTimeout(r, 200));
+        }
+        const keys = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]!);
+        expect(keys.length).toBeGreaterThanOrEqual(4);
+
+        const page = await h.newPage();
+        await page.goto(h.server.url + path);
+        // The app's charts take over: the images go, the same charts are canvases, painted.
+        await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
+        for (const key of keys.slice(0, 2)) {
+          const chart = chartByKey(page, key);
+          await waitForPainted(chart);
+          expect(await chart.locator('canvas').count()).toBe(1);
+        }
+        const marks = await page.evaluate(() =>
+          ['dv:first-screen', 'dv:first-screen-live'].map((n) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? NaN),
+        );
+        expect(marks[0]).toBeLessThanOrEqual(marks[1]!);
+      }),
+    BROWSER_TEST_MS,
+  );
+});
