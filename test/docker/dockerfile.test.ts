@@ -99,7 +99,10 @@ describe('the image, run the way the Dockerfile runs it', () => {
     app = join(dir, 'app');
     // deps stage: COPY package.json package-lock.json, then its RUN line, as written
     for (const f of ['package.json', 'package-lock.json']) cpSync(join(ROOT, f), join(app, f));
-    for (const run of instructions(deps, 'RUN')) await exec('sh', ['-c', run], { cwd: app, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false' } });
+    // The RUN line cleans npm's cache (as an image layer should): give it a cache of its own, never the
+    // developer's ~/.npm, which other npm processes on the machine may be using at that moment.
+    const npmEnv = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_cache: join(dir, 'npm-cache') };
+    for (const run of instructions(deps, 'RUN')) await exec('sh', ['-c', run], { cwd: app, env: npmEnv });
     // final stage: the compiled app, the bin shim; no sources, no dev dependencies
     for (const copy of instructions(final, 'COPY')) {
       const [src] = copy.replace(/--from=\S+\s+/, '').split(/\s+/);
