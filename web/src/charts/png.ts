@@ -6,7 +6,7 @@
 import { Chart, Legend, SubTitle, Title } from 'chart.js';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../../shared/chart/image-size.js';
-import { imageTexts } from '../../../shared/chart/image-texts.js';
+import { runImageTexts } from '../../../shared/chart/image-texts.js';
 import { lineConfig, PLOT_INSET } from '../../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines } from '../../../shared/chart/line-data.js';
 import type { ImageTexts } from '../../../shared/chart/line-config.js';
@@ -44,16 +44,7 @@ export async function renderPng(
   const prepared = prepareLines(chart, labels, ctx, ctx.run, trendLabel);
   const datasets = lineDatasets(chart, prepared, ctx, ctx.run, width - PLOT_INSET);
   const state = lineAxisState(chart, ctx, ctx.run, datasets, width - PLOT_INSET);
-  const image = imageTexts({
-    title,
-    unit: chart.unit,
-    host: ctx.run.meta.host,
-    fileName: ctx.run.fileName,
-    t0: ctx.window.t0,
-    t1: ctx.window.t1,
-    timezone: ctx.run.meta.timezone,
-    lang: ctx.lang,
-  });
+  const image = runImageTexts(title, chart.unit, ctx.run, ctx.window, ctx.lang);
   const instance = new Chart(
     canvas,
     lineConfig({ chart, datasets, state, window: ctx.window, theme: ctx.theme, height, devicePixelRatio: IMAGE_PIXEL_RATIO, image }),
@@ -72,16 +63,7 @@ export async function renderPng(
  */
 export function composePng(source: HTMLCanvasElement, title: string, ctx: ViewContext, unit: string): Promise<Blob | null> {
   const k = IMAGE_PIXEL_RATIO;
-  const texts = imageTexts({
-    title,
-    unit,
-    host: ctx.run.meta.host,
-    fileName: ctx.run.fileName,
-    t0: ctx.window.t0,
-    t1: ctx.window.t1,
-    timezone: ctx.run.meta.timezone,
-    lang: ctx.lang,
-  });
+  const texts = runImageTexts(title, unit, ctx.run, ctx.window, ctx.lang);
   markTexts(HEATMAP_IMAGE_KEY, texts);
   const pad = 12 * k;
   const lines = [texts.title, ...texts.subtitle, texts.unit];
