@@ -9,9 +9,11 @@ import { prefetchReport } from './data/load-report.js';
 import { showFirstScreen } from './first-screen.js';
 
 const id = /^\/r\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
+let shown = Promise.resolve();
 if (isReportId(id)) {
   prefetchReport(id).catch(() => undefined);
-  showFirstScreen();
+  shown = showFirstScreen();
 }
 
-void import('./app-main.js');
+// After the first-screen images are painted (at once when there are none); the data is loading meanwhile.
+void shown.then(() => import('./app-main.js'));
