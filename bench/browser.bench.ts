@@ -234,7 +234,7 @@ function failed(why: string): Measured {
 }
 
 /** startTime of a performance mark (ms from navigation start), waiting for it; a reason when absent. */
-async function markTime(page: Page, name: string, timeoutMs: number): Promise<number | string> {
+export async function markTime(page: Page, name: string, timeoutMs: number): Promise<number | string> {
   try {
     const handle = await page.waitForFunction(
       (n: string) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? null,
@@ -251,7 +251,7 @@ async function markTime(page: Page, name: string, timeoutMs: number): Promise<nu
  * Scroll down a viewport at a time, waiting at each step for the charts on screen to paint, until every
  * figure.chart-panel has data-painted="true"; the time (from navigation start) when the last one painted.
  */
-async function scrollUntilAllPainted(page: Page): Promise<{ ms: number | null; painted: number; total: number }> {
+export async function scrollUntilAllPainted(page: Page): Promise<{ ms: number | null; painted: number; total: number }> {
   return page.evaluate(async () => {
     const w = globalThis as unknown as DomWindow;
     const figures = () => Array.from(w.document.querySelectorAll('figure.chart-panel'));
