@@ -87,7 +87,7 @@ const escapeHtml = (s: string): string =>
 const dataUrl = (png: Uint8Array): string => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
 
 /**
- * The first screen's markup (docs/ui-contract.md §10): over the top of the page until the app's charts
+ * The first screen's markup (docs/ui-contract.md §11): over the top of the page until the app's charts
  * have painted; each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme.
  * Every text is escaped (chart titles come from the CSV's headers). Inline styles only: the app's
  * stylesheet is not there yet, and CSP allows inline styles (never inline script).

@@ -4,7 +4,7 @@
  * shows "not found"), with status 404 so that link checkers see it.
  *
  * A report page carries its first screen as images when they are ready (plugins/first-screen.ts,
- * docs/ui-contract.md §10): shown before the app has loaded, replaced by the interactive charts.
+ * docs/ui-contract.md §11): shown before the app has loaded, replaced by the interactive charts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

@@ -7,6 +7,7 @@ export const API_ERROR_CODES = [
   'NOT_DSTAT',
   'EMPTY_FILE',
   'NO_DATA_ROWS',
+  'ROWS_MISALIGNED',
   'BINARY_FILE',
   'TOO_LARGE',
   // … or the parser failed on it (a bug: the file is worth reporting).

@@ -7,6 +7,7 @@ export type DstatErrorCode =
   | 'NOT_DSTAT' // no dstat title / Host: / Cmdline: / header rows where they must be
   | 'EMPTY_FILE'
   | 'NO_DATA_ROWS' // headers but not one data row (e.g. dstat 0.7.4's crashing CSV writer)
+  | 'ROWS_MISALIGNED' // most rows have another field count than the header: values would land in wrong columns
   | 'BINARY_FILE' // NUL bytes or other control characters: not text
   | 'TOO_LARGE'; // a limit from shared/limits.ts was passed
 

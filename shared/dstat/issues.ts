@@ -18,6 +18,12 @@ export class IssueLog {
   info(line: number, message: string): void {
     this.add('info', line, message);
   }
+
+  /** Take over what `other` collected, after what this log has. */
+  absorb(other: IssueLog): void {
+    for (const issue of other.list) this.add(issue.severity, issue.line, issue.message);
+    this.more += other.more;
+  }
 }
 
 /** A cell or line quoted for a message: short, on one line (JSON escapes control characters). */

@@ -8,18 +8,19 @@ import { parseCmdline } from './cmdline.js';
 import { DstatFormatError } from './errors.js';
 import { emptyMeta, isMetaLine, readMetaLine, type MetaFields } from './header.js';
 import { IssueLog, quote } from './issues.js';
+import { findBareHeader, type BareHeader } from './bare-header.js';
 import { binaryKind, notTextReason } from './binary-kind.js';
 import { conversionsFor, guessProducer, parseTitle } from './producer.js';
-import { readRun, type RunBlock, type RunContext, type RunResult } from './read-run.js';
+import { readRun, type RunBlock, type RunContext, type RunRefusal, type RunResult } from './read-run.js';
 import { suggestCommand } from './suggest.js';
 import { tokenizeLine } from './tokenize.js';
-import type { DialectReport, DstatLog } from './types.js';
+import type { DialectReport, DstatLog, Producer } from './types.js';
 
 /**
  * Version of what the parser makes of a file. Bump it whenever a change alters the output for some file:
  * stored reports made by an older version are derived again from their CSV when next read.
  */
-export const PARSER_VERSION = 1;
+export const PARSER_VERSION = 2; // 2: pcp-dstat short first rows kept, no -r suggested for dstat < 0.6.9
 
 /** Cells a file may hold beyond two per character of its text (a small file with a wide header). */
 const CELL_ALLOWANCE = 1 << 20;
@@ -49,12 +50,18 @@ export function parseDstat(input: string, options: ParseOptions = {}): DstatLog 
     rowBudget: { left: maxRows, max: maxRows },
     cellBudget: { left: 2 * text.length + CELL_ALLOWANCE },
     endsWithNewline: /[\r\n]$/.test(text),
+    headers: new Map(),
   };
   const results: RunResult[] = [];
+  let refused: RunRefusal['refused'] | null = null;
   for (const block of blocks) {
     const result = readRun(block, ctx);
-    if (result) results.push({ ...result, run: { ...result.run, index: results.length + 1 } });
+    if (result && 'refused' in result) {
+      refused = result.refused;
+      issues.warn(refused.line, `run ${block.index} left out: ${refused.reason}`);
+    } else if (result) results.push({ ...result, run: { ...result.run, index: results.length + 1 } });
   }
+  if (results.length === 0 && refused) throw new DstatFormatError('ROWS_MISALIGNED', refused.line, 0, refused.reason);
   if (results.length === 0) {
     const last = blocks[blocks.length - 1]!;
     throw new DstatFormatError(
@@ -126,7 +133,8 @@ function findBlocks(lines: readonly string[], issues: IssueLog): RunBlock[] {
       } else if (!isBlank(lines[i]!)) break;
       i++;
     }
-    if (!sawMeta) {
+    const bare = sawMeta || blocks.length > 0 ? null : findBareHeader(lines, i);
+    if (!sawMeta && !bare) {
       throw new DstatFormatError(
         'NOT_DSTAT',
         i + 1,
@@ -134,7 +142,9 @@ function findBlocks(lines: readonly string[], issues: IssueLog): RunBlock[] {
         `expected the dstat title line ("Dstat 0.7.2 CSV output") or a "Host:" line, found ${quote(lines[i]!)}`,
       );
     }
-    const block = headerRows(lines, i, firstLine, meta, blocks.length + 1, previous.title);
+    const block = bare
+      ? bareBlock(lines, bare, issues)
+      : headerRows(lines, i, firstLine, meta, blocks.length + 1, previous.title);
     if ('reason' in block) {
       if (blocks.length === 0) throw new DstatFormatError('NOT_DSTAT', block.line + 1, 0, block.reason);
       issues.warn(block.line + 1, `a header block that ends early was skipped: ${block.reason}`);
@@ -173,10 +183,23 @@ function headerRows(
     const found = describe(lines[columnLine]);
     return { line: columnLine, reason: `expected the row of column names ("time","run",…) after the group names, found ${found}` };
   }
+  return blockAt(lines, { groupLine, columnLine }, firstLine, meta, index, inheritedTitle);
+}
+
+/** The run block of header rows at `rows` under the metadata `meta` (empty for a file without preamble). */
+function blockAt(
+  lines: readonly string[],
+  { groupLine, columnLine }: BareHeader,
+  firstLine: number,
+  meta: MetaFields,
+  index: number,
+  inheritedTitle: string,
+): RunBlock {
   const cmd = parseCmdline(meta.cmdline);
   const groups = tokenizeLine(lines[groupLine]!) ?? [];
+  const columns = tokenizeLine(lines[columnLine]!) ?? [];
   const titled = parseTitle(meta.title || inheritedTitle);
-  const producer = titled?.producer ?? guessProducer(meta.author, cmd, groups);
+  const producer = titled?.producer ?? guessProducer(meta.author, cmd, groups, columns);
   const version = titled?.version ?? '';
   return {
     index,
@@ -191,6 +214,26 @@ function headerRows(
     dataStart: columnLine + 1,
     dataEnd: columnLine + 1,
   };
+}
+
+/** What the units of a file without preamble are taken to be, by the producer its column names point to. */
+const UNITS_WITHOUT_PREAMBLE: Record<Producer, string> = {
+  'pcp-dstat': ": its column names are pcp-dstat's, so its units are read as pcp-dstat's (KiB become bytes)",
+  dool: ": its column names are dool's; disk and network values are shown as written (bits/s if dool 1.3 or later recorded them without --bytes)",
+  dstat: '',
+  unknown:
+    ': values are shown as written (were it pcp-dstat, memory and disks would be KiB; were it dool 1.3 or later, disks and network bits/s)',
+};
+
+/** The first run of a file that starts at its header rows: no host, producer, zone or year of its own. */
+function bareBlock(lines: readonly string[], rows: BareHeader, issues: IssueLog): RunBlock {
+  const block = blockAt(lines, rows, rows.groupLine, emptyMeta(), 1, '');
+  issues.warn(
+    rows.groupLine + 1,
+    'no preamble: host, producer and time zone unknown (the file starts at its header rows, without the title, ' +
+      `Host:, Cmdline: and Date: lines)${UNITS_WITHOUT_PREAMBLE[block.producer]}`,
+  );
+  return block;
 }
 
 function isHeaderRow(line: string | undefined): boolean {

@@ -27,11 +27,17 @@ export function versionAtLeast(version: string, major: number, minor: number): b
   return a > major || (a === major && b >= minor);
 }
 
-/** The producer of a run without a title line (appended runs, or a title cut off): from what is left. */
-export function guessProducer(author: string, cmd: Cmdline, groups: readonly string[]): Producer {
+/**
+ * The producer of a run without a title line (appended runs, or a preamble cut off): from what is left —
+ * the Author: and Cmdline: lines, else names only one producer writes: pcp-dstat's `total usage` group
+ * and `buf` memory column (dstat and dool write `buff`), dool's `avai` memory column (1.1 and later).
+ */
+export function guessProducer(author: string, cmd: Cmdline, groups: readonly string[], columns: readonly string[] = []): Producer {
   if (/pcp/i.test(author) || /pcp/.test(cmd.program) || groups.includes('total usage')) return 'pcp-dstat';
   if (/scott baker|dool/i.test(author) || /dool/.test(cmd.program)) return 'dool';
   if (/dag wieers/i.test(author) || /dstat/.test(cmd.program)) return 'dstat';
+  if (columns.includes('buf')) return 'pcp-dstat';
+  if (columns.includes('avai')) return 'dool';
   return 'unknown';
 }
 

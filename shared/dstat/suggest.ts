@@ -30,6 +30,14 @@ export interface Suggestion {
   command: string;
 }
 
+/**
+ * dstat before 0.6.9 has no `-r` (disk IOPS came with 0.6.9: d069_tfvnrl.csv was recorded with it and has
+ * io/* columns, 0.6.6 refuses the option): asking for it would make dstat stop with a usage error.
+ */
+function lacksIops(producer: Producer, version: string): boolean {
+  return producer === 'dstat' && /^0\.([0-5]\.|6\.[0-8]$)/.test(version);
+}
+
 /** dstat ≥ 0.7.3 and dool no longer expand CPUs with -f: per-CPU columns need `-C all`. */
 function needsCpuList(producer: Producer, version: string): boolean {
   return producer === 'dool' || (producer === 'dstat' && versionAtLeast(version, 0, 7) && !/^0\.7\.[0-2]\b/.test(version));
@@ -44,13 +52,15 @@ export function suggestCommand(
   headerCutShort: boolean,
 ): Suggestion | null {
   const groups = [...new Set(series.map((s) => s.group))];
-  const missing = NEEDS.filter((n) => !n.present(groups)).map((n) => `${n.what} (${n.option})`);
+  const noIops = lacksIops(producer, version);
+  const needs = noIops ? NEEDS.filter((n) => n.option !== '-r') : NEEDS;
+  const missing = needs.filter((n) => !n.present(groups)).map((n) => `${n.what} (${n.option})`);
   const cpuList = needsCpuList(producer, version);
   if (cpuList && !groups.some((g) => /^cpu\d+ usage$/.test(g))) missing.push('per-CPU usage (-C all)');
   if (timeSource === 'sample') missing.push('time (-t)');
   if (missing.length === 0 && !headerCutShort) return null;
   const delay = cmd.delaySeconds > 0 ? String(cmd.delaySeconds) : '1';
-  const options = `-tfvnrl${cpuList ? ' -C all' : ''} --output log.csv ${delay}`;
+  const options = `${noIops ? '-tfvnl' : '-tfvnrl'}${cpuList ? ' -C all' : ''} --output log.csv ${delay}`;
   const command =
     producer === 'pcp-dstat'
       ? `pcp dstat ${options} > /dev/null`

@@ -26,7 +26,11 @@ interface SeriesBase {
 
 export interface NumericSeries extends SeriesBase {
   kind: 'number';
-  /** One value per row, in `unit`; NaN where the cell was empty or not a number (a gap, never 0). */
+  /**
+   * One value per row, in `unit`; NaN where the cell was empty or not a number (a gap, never 0). A view
+   * into one buffer the run's time and numeric columns share (column-store.ts): use its byteOffset and
+   * byteLength; its `.buffer` is the whole run's.
+   */
   values: Float64Array;
 }
 
@@ -60,7 +64,7 @@ export interface DstatRun {
   /** 1-based line numbers: the run's first header line and its last data line. */
   firstLine: number;
   lastLine: number;
-  /** Floating wall-clock time of each row, ms (see the module comment). */
+  /** Floating wall-clock time of each row, ms (see the module comment); a view like the series' values. */
   time: Float64Array;
   /** 1-based source line of each row. */
   lines: Int32Array;

@@ -19,6 +19,7 @@ describe('server errors', () => {
       NOT_DSTAT: true,
       EMPTY_FILE: true,
       NO_DATA_ROWS: true,
+      ROWS_MISALIGNED: true,
       BINARY_FILE: true,
       TOO_LARGE: true,
     };

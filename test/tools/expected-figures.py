@@ -19,7 +19,12 @@ implements are the parser's specification, written down here a second time on pu
   exactly `width` fields after removing a trailing `"missed N ticks"` note and then ONE trailing empty field;
   a row whose every field but the time is empty is kept as a gap (all NaN), whatever its field count; any
   other row is dropped. pcp-dstat with a header narrower than (most of) its rows: the first `width` fields
-  of every row are read.
+  of every row are read. pcp-dstat rows with fewer fields than the header that come before its first
+  full row are kept (the missing columns empty) when they have a time and every other non-empty cell is a
+  number within [low - |low|/2 - 1, high + |high| + 1] of its column, low/high being the column's smallest
+  and largest number in the full-width rows among the run's first 64 data rows (text columns: not a number).
+  A run in which more than half the data rows share one field count other than the header's (gaps aside)
+  is refused; a file whose every run is refused is an error.
 * Time: `dd-mm HH:MM:SS` / `Mon-dd HH:MM:SS` with the year of `Date:`, +1 when the month goes backwards;
   `epoch` seconds + the zone offset (numeric zone / UTC, else `Date:` wall clock - first epoch sample,
   rounded to 15 min). Times are printed as ISO strings of that wall clock ("floating" time).
@@ -320,19 +325,29 @@ def read_run(block, title):
     parsed = [(no, strip_notes(fields_of(line))) for no, line in data]
     wider = sum(1 for _, f in parsed if len(f) > width)
     narrow_header = producer == 'pcp-dstat' and wider > len(parsed) / 2
+    ranges = column_ranges(parsed[:64], width)
+    counts = Counter()
     rows = []  # (line no, fields)
     dropped = []
     gaps = 0
+    full_seen = False
     for no, f in parsed:
-        is_gap = f[time_col] != '' and all(x == '' for k, x in enumerate(f) if k != time_col)
+        is_gap = len(f) > time_col and f[time_col] != '' and all(x == '' for k, x in enumerate(f) if k != time_col)
         if len(f) == width or (narrow_header and len(f) > width):
             rows.append((no, f[:width]))
             gaps += is_gap
+            full_seen = True
         elif is_gap:
             rows.append((no, [f[time_col] if k == time_col else '' for k in range(width)]))
             gaps += 1
+        elif producer == 'pcp-dstat' and not full_seen and short_row_fits(f, width, time_col, ranges):
+            rows.append((no, f + [''] * (width - len(f))))
+            counts[len(f)] += 1
         else:
             dropped.append((no, len(f), width))  # line, fields, header width
+            counts[len(f)] += 1
+    if counts and counts.most_common(1)[0][1] * 2 > len(parsed):
+        raise SystemExit('run at line %d refused: its rows do not line up with its header' % first_line)
     date = parse_date(meta.get('Date:', ''))
     clock = Clock(kind, date, rows[0][1][time_col] if rows else '0')
     times = [clock.ms(f[time_col]) for _, f in rows]
@@ -343,6 +358,39 @@ def read_run(block, title):
         'dropped': dropped, 'gaps': gaps, 'times': times, 'since_boot': since_boot, 'first_line': first_line,
         'narrow_header': narrow_header, 'missed': missed, 'extra_columns': max((len(f) for _, f in parsed), default=width) - width,
     }
+
+
+def column_ranges(parsed, width):
+    """Smallest and largest number of each column in the full-width rows (None when it has none)."""
+    low, high, texts = [None] * width, [None] * width, [0] * width
+    for _, f in parsed:
+        if len(f) != width:
+            continue
+        for k, cell in enumerate(f):
+            v = number(cell)
+            if not math.isnan(v):
+                low[k] = v if low[k] is None else min(low[k], v)
+                high[k] = v if high[k] is None else max(high[k], v)
+            elif cell != '':
+                texts[k] += 1
+    return low, high, texts
+
+
+def short_row_fits(f, width, time_col, ranges):
+    """A pcp-dstat row that stops early, every value where its column's full rows put values of that size."""
+    if len(f) >= width or len(f) <= time_col or f[time_col] == '':
+        return False
+    low, high, texts = ranges
+    for k, cell in enumerate(f):
+        if k == time_col or cell == '':
+            continue
+        v = number(cell)
+        if math.isnan(v):
+            if texts[k] == 0 or low[k] is not None:  # a text cell only in a column of text
+                return False
+        elif low[k] is None or not (low[k] - abs(low[k]) / 2 - 1 <= v <= high[k] + abs(high[k]) + 1):
+            return False
+    return True
 
 
 def clean_text(cell):

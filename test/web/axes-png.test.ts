@@ -142,7 +142,7 @@ describeBrowser('axes and PNG (issue 11)', () => {
   );
 });
 
-describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract.md §10)', () => {
+describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract.md §11)', () => {
   const h = webHarness();
 
   it(

@@ -103,7 +103,7 @@ describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
           performance.getEntriesByType('mark').map((m) => ({ name: m.name, t: m.startTime })),
         );
         const at = (n: string) => marks.find((m) => m.name === n)?.t ?? NaN;
-        // The interactive charts need the data; the first screen may be the server's images, before it (§10).
+        // The interactive charts need the data; the first screen may be the server's images, before it (§11).
         expect(at('dv:first-screen-live')).toBeGreaterThanOrEqual(at('dv:report-loaded'));
         expect(at('dv:first-screen')).toBeLessThanOrEqual(at('dv:first-screen-live'));
         const painted = await page

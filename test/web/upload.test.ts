@@ -152,6 +152,27 @@ describeBrowser('upload and report page (foundation)', () => {
   );
 
   it(
+    'draws a log whose preamble was cut off, with the host "unknown" and the dialect report saying why',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await page.goto(`${h.server.url}/`);
+        // d072_tfvnrl.csv from its group-name row on (as `tail -n +6` leaves it): no title, Host:, Cmdline:, Date:
+        const cut = readFixture(FIXTURE).split('\n').slice(5).join('\n');
+        expect(cut.startsWith('"system","procs"')).toBe(true);
+        await chooseFile(page, 'table-only.csv', Buffer.from(cut));
+        await page.getByRole('button', { name: 'Upload', exact: true }).click();
+        await page.waitForURL(REPORT_PATH, { timeout: 15_000 });
+        await page.locator('figure.chart-panel').first().waitFor({ timeout: 15_000 });
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText(), { timeout: 5000 }).toBe('unknown');
+        const host = page.locator('.report-head .facts div').filter({ has: page.locator('dt', { hasText: /^Host$/ }) });
+        expect(await host.locator('dd').innerText()).toBe('unknown');
+        expect(await page.locator('details.dialect').textContent()).toContain('no preamble: host, producer and time zone unknown');
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'refuses a file over MAX_UPLOAD_BYTES with a message about its size (before and after sending it)',
     async () => {
       const small = await startServer({ env: { MAX_UPLOAD_BYTES: '20000' } });

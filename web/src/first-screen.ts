@@ -1,5 +1,5 @@
 /**
- * The server's first-screen images (docs/ui-contract.md §10): `#first-screen` covers the top of the page
+ * The server's first-screen images (docs/ui-contract.md §11): `#first-screen` covers the top of the page
  * with the first charts drawn as images, so a report shows before the app has loaded. Part of the small
  * entry chunk (main.tsx). Once the images on screen are decoded and painted, `dv:first-screen` is marked;
  * when the app's interactive charts on screen have painted (coordinator: CHARTS_PAINTED_EVENT), the images

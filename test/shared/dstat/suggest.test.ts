@@ -22,6 +22,18 @@ describe('the command that records complete graphs, suggested only when graphs a
     expect(dialectOf('found__jschaub30-viz_dstat__dstat.csv').suggestedCommand).toBe('dstat -tfvnrl --output log.csv 5');
   });
 
+  it('leaves -r out for dstat before 0.6.9, which has no such option (0.6.9 has: d069 was recorded with it)', () => {
+    // d066_tvfn.csv: dstat 0.6.6 -tvfn, no io/* and no load avg columns; here with a 5 s delay
+    const d = dialectOf('d066_tvfn.csv', (t) => t.replace('--output d066_tvfn.csv 1"', '--output d066_tvfn.csv 5"'));
+    expect(d.suggestedCommand).toBe('dstat -tfvnl --output log.csv 5');
+    expect(d.issues.find((i) => i.message.startsWith('this log has no'))?.message).toBe(
+      'this log has no load average (-l) columns, so those graphs are missing',
+    );
+    // the same columns written by 0.6.9 lack IOPS that 0.6.9 could have recorded
+    const as069 = (t: string) => t.replace('"Dstat 0.6.6 CSV output"', '"Dstat 0.6.9 CSV output"');
+    expect(dialectOf('d066_tvfn.csv', as069).suggestedCommand).toBe('dstat -tfvnrl --output log.csv 1');
+  });
+
   it('adds -C all for dstat 0.7.3+ and dool, whose -f no longer gives per-CPU columns', () => {
     expect(missingNote('d073_tfvnrl.csv')).toMatch(/per-CPU usage \(-C all\)/);
     expect(dialectOf('deb080_tfvnrl.csv').suggestedCommand).toBe('dstat -tfvnrl -C all --output log.csv 1');

@@ -24,6 +24,8 @@ const en = {
 
   reportEyebrow: 'dstat report',
   host: 'Host',
+  /** A log without its preamble (cut off) names no host. */
+  hostUnknown: 'unknown',
   recordedBy: 'Recorded by',
   timeZone: 'Time zone',
   start: 'Start',
@@ -173,6 +175,7 @@ const ja: Messages = {
 
   reportEyebrow: 'dstat レポート',
   host: 'ホスト',
+  hostUnknown: '不明',
   recordedBy: '記録ツール',
   timeZone: 'タイムゾーン',
   start: '開始',

@@ -82,7 +82,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   const runIndex = options.run !== null && options.run <= runCount ? options.run - 1 : runCount - 1;
   const runJson = report.runs[runIndex];
   const run = useMemo(() => (runJson ? toRunData(runJson, report.fileName) : null), [runJson, report.fileName]);
-  const host = run?.meta.host || 'unknown host';
+  const host = run?.meta.host || t.hostUnknown;
 
   useEffect(() => {
     document.title = run ? `${host} · ${formatDateTime(run.start)} · dstatview` : 'Report · dstatview';

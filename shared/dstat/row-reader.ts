@@ -1,0 +1,294 @@
+/**
+ * Reads the data rows of one run into columns: decides per row whether it can be trusted (field count,
+ * line end, quoting), keeps it in a ColumnStore, and counts what it drops and why.
+ */
+import { MAX_LINE_CHARS, MAX_TEXT_CELL_CHARS } from '../limits.js';
+import { toNumber } from './cells.js';
+import { ColumnStore, type StoredColumns } from './column-store.js';
+import type { HeaderColumn } from './header.js';
+import { IssueLog, quote } from './issues.js';
+import { isTextGroup } from './names.js';
+import type { RunBlock, RunContext } from './run-context.js';
+import { tokenizeLine } from './tokenize.js';
+
+/** A pcp-dstat row may end with `,"missed 3 ticks"`: a note, not a value. */
+export const MISSED_TICKS = /^missed (\d+) ticks?$/;
+
+/** What the first rows told about the run (see prescan.ts). */
+export interface Plan {
+  /** Data columns beyond the header (pcp issue 1749), left out; 0 when the header names them all. */
+  extraColumns: number;
+  textColumns: Set<number>;
+  firstTimeCell: string;
+  /** Smallest and largest number of each column in the first rows that have every field (±Infinity: none). */
+  low: Float64Array;
+  high: Float64Array;
+}
+
+/**
+ * Could `v` be a value of a column whose full rows range over [low, high]? Generous (half the smallest, twice
+ * the largest, ±1), since a gauge drifts; strict enough to refuse a value moved in from a column of another
+ * kind (pcp-dstat 5's short first row puts 733852 KiB of memory under a CPU % column: found__Dabz…).
+ */
+function fitsRange(v: number, low: number, high: number): boolean {
+  return low <= high && v >= low - Math.abs(low) / 2 - 1 && v <= high + Math.abs(high) + 1;
+}
+
+/** Rows whose field count differs from the header's, by count: how many, first and last line (1-based). */
+interface CountTally {
+  rows: number;
+  first: number;
+  last: number;
+}
+
+/** Make an untrusted text cell safe to keep: bounded, no control characters. */
+function cleanText(cell: string): string {
+  // eslint-disable-next-line no-control-regex
+  const text = cell.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return text.length > MAX_TEXT_CELL_CHARS ? text.slice(0, MAX_TEXT_CELL_CHARS) + '…' : text;
+}
+
+function padded(fields: string[], n: number, width: number): string[] {
+  fields.length = width;
+  for (let c = n; c < width; c++) fields[c] = '';
+  return fields;
+}
+
+function count(counts: Map<number, CountTally>, n: number, line: number): void {
+  const t = counts.get(n);
+  if (t) {
+    t.rows++;
+    t.last = line;
+  } else counts.set(n, { rows: 1, first: line, last: line });
+}
+
+export class RowReader {
+  dropped = 0;
+  /** Rows left out, with their lines: kept apart until the run is known to be readable at all (a run
+   * whose rows do not line up is refused with one message, not one warning per row). */
+  readonly rowIssues = new IssueLog();
+  private readonly store: ColumnStore;
+  /** For each header column, its index in the store, or -1 (time and text columns). */
+  private readonly numericIndex: Int32Array;
+  private readonly text: (string[] | null)[];
+  private readonly badCells: Int32Array;
+  private readonly firstBadLine: Int32Array;
+  private missedTicks = 0;
+  private missedRows = 0;
+  private gapRows = 0;
+  private firstGapLine = 0;
+  private readonly width: number;
+  /** Rows wider than the header are read (their first `width` fields) only when the header is cut short. */
+  private readonly headerCutShort: boolean;
+  private readonly plan: Plan;
+  /** Short first rows are read as a prefix of the header: pcp-dstat only (see isShortFirstRow). */
+  private readonly shortFirstRows: boolean;
+  private sawFullRow = false;
+  private shortRows: CountTally | null = null;
+  private shortRowFields = 0;
+  /** Every row whose field count is not the header's (gaps aside), by count. */
+  private readonly counts = new Map<number, CountTally>();
+  private stored: StoredColumns | null = null;
+
+  constructor(
+    private readonly block: RunBlock,
+    private readonly ctx: RunContext,
+    header: readonly HeaderColumn[],
+    private readonly timeCol: number,
+    plan: Plan,
+  ) {
+    const { textColumns, extraColumns } = plan;
+    this.width = header.length;
+    this.headerCutShort = extraColumns > 0;
+    this.plan = plan;
+    this.shortFirstRows = block.producer === 'pcp-dstat';
+    this.numericIndex = new Int32Array(header.length).fill(-1);
+    let numeric = 0;
+    header.forEach((_, c) => {
+      if (c !== timeCol && !textColumns.has(c)) this.numericIndex[c] = numeric++;
+    });
+    // the store grows with the rows kept, never with the rows announced: a kept row has a field per
+    // column, so memory stays proportional to the file's size
+    this.store = new ColumnStore(numeric, Math.min(Math.max(0, block.dataEnd - block.dataStart), 256));
+    this.text = header.map((_, c) => (textColumns.has(c) ? [] : null));
+    this.badCells = new Int32Array(header.length);
+    this.firstBadLine = new Int32Array(header.length);
+  }
+
+  get rows(): number {
+    return this.store.rows;
+  }
+
+  drop(li: number, reason: string): void {
+    this.dropped++;
+    this.rowIssues.warn(li + 1, `${reason}: row left out`);
+  }
+
+  /** The row's fields, one per header column, or null (reported) when the row cannot be used. */
+  fieldsOf(li: number, line: string): string[] | null {
+    const width = this.width;
+    if (line.length > MAX_LINE_CHARS) {
+      this.drop(li, `line longer than ${MAX_LINE_CHARS} characters`);
+      return null;
+    }
+    if (li === this.ctx.lines.length - 1 && !this.ctx.endsWithNewline) {
+      // dstat ends every row with a line end: without one, even a row with all its fields may have its
+      // last value cut (2.440 → 2.4), so it is not trusted
+      this.drop(li, 'the last line has no line end, it is cut short (was the file copied while dstat was still writing?)');
+      return null;
+    }
+    const fields = tokenizeLine(line);
+    if (!fields) {
+      this.drop(li, 'unreadable quoting');
+      return null;
+    }
+    let n = fields.length;
+    const m = MISSED_TICKS.exec(fields[n - 1]!);
+    if (m && n - 1 !== this.timeCol) {
+      this.missedTicks += Number(m[1]);
+      this.missedRows++;
+      n--;
+    }
+    while (n > width && fields[n - 1] === '') n--; // trailing commas (tty narrower than the line)
+    if (n === width || (n > width && this.headerCutShort)) {
+      fields.length = width;
+      this.sawFullRow = true;
+      return fields;
+    }
+    if (this.isGap(fields, n)) return padded(fields, n, width);
+    count(this.counts, n, li + 1);
+    if (this.isShortFirstRow(fields, n)) {
+      if (!this.shortRows) {
+        this.shortRowFields = n;
+        this.shortRows = { rows: 0, first: li + 1, last: li + 1 };
+      }
+      this.shortRows.rows++;
+      this.shortRows.last = li + 1;
+      return padded(fields, n, width);
+    }
+    this.drop(li, `${n} fields where the header has ${width}`);
+    return null;
+  }
+
+  /**
+   * pcp-dstat may write its first sample(s) with only the values it has (procs, memory) and stop the row
+   * there: `30-06 22:59:39,4,1,,13416868,678548,120,1983312,,,,,,,` (15 fields, header 21). Such a row is read
+   * as the first fields of the header — the rest are gaps — when it comes before any full row, has its time,
+   * and every value in it fits its column's range in the run's full rows (a row whose values moved left, as
+   * pcp-dstat 5 writes in found__Dabz…, does not).
+   */
+  private isShortFirstRow(fields: readonly string[], n: number): boolean {
+    if (!this.shortFirstRows || this.sawFullRow || n >= this.width || this.timeCol < 0 || this.timeCol >= n) return false;
+    if (!fields[this.timeCol]) return false;
+    const { low, high, textColumns } = this.plan;
+    for (let c = 0; c < n; c++) {
+      const cell = fields[c]!;
+      if (cell === '' || c === this.timeCol) continue;
+      const v = toNumber(cell);
+      if (textColumns.has(c) ? v === v : !fitsRange(v, low[c]!, high[c]!)) return false;
+    }
+    return true;
+  }
+
+  /** A row with a time and nothing else: the metric source was down (pcp-dstat). Kept as a gap. */
+  private isGap(fields: readonly string[], n: number): boolean {
+    if (this.timeCol < 0 || !fields[this.timeCol]) return false;
+    for (let c = 0; c < n; c++) if (c !== this.timeCol && fields[c] !== '') return false;
+    return true;
+  }
+
+  keep(li: number, t: number, fields: readonly string[]): void {
+    const store = this.store;
+    const r = store.addRow(t, li + 1);
+    let empty = true;
+    for (let c = 0; c < this.width; c++) {
+      const cell = fields[c] ?? '';
+      const j = this.numericIndex[c]!;
+      if (j >= 0) {
+        const v = toNumber(cell);
+        store.set(j, r, v);
+        if (v === v) empty = false;
+        else if (cell !== '' && this.badCells[c]!++ === 0) this.firstBadLine[c] = li + 1;
+      } else {
+        const texts = this.text[c];
+        if (texts) {
+          texts[r] = cell === '' ? '' : cleanText(cell);
+          if (cell !== '') empty = false;
+        }
+      }
+    }
+    if (empty) {
+      if (this.gapRows++ === 0) this.firstGapLine = li + 1;
+    }
+  }
+
+  /** 0-based line of kept row `row`. */
+  lineOf(row: number): number {
+    return this.store.line(row) - 1;
+  }
+
+  /** The kept rows as columns; call once all rows are read. */
+  finish(): StoredColumns {
+    this.stored ??= this.store.finish();
+    return this.stored;
+  }
+
+  numericColumn(c: number): Float64Array | null {
+    const j = this.numericIndex[c]!;
+    return j >= 0 ? this.finish().numeric[j]! : null;
+  }
+
+  textColumn(c: number): string[] | null {
+    const col = this.text[c];
+    return col ? col.slice(0, this.rows) : null;
+  }
+
+  /** Report cells of column c that were neither empty nor numbers. */
+  reportBadCells(c: number, id: string): void {
+    const count = this.badCells[c]!;
+    if (count > 0) {
+      this.ctx.issues.warn(this.firstBadLine[c]!, `run ${this.block.index}, ${id}: ${count} cells are not numbers: shown as gaps`);
+    }
+  }
+
+  /**
+   * When most rows have one field count that is not the header's, the producer wrote rows that do not
+   * line up with its header (pcp-dstat with some plugins writes 75 fields under a 76-column header and the
+   * values shift): what to say, and where; null when the rows line up.
+   */
+  misalignment(samples: number, header: readonly HeaderColumn[]): { line: number; reason: string } | null {
+    let worst: [number, CountTally] | null = null;
+    for (const entry of this.counts) if (!worst || entry[1].rows > worst[1].rows) worst = entry;
+    if (!worst || worst[1].rows * 2 <= samples) return null;
+    const [n, { rows, first, last }] = worst;
+    const varying = [...new Set(header.filter((h) => isTextGroup(h.group, h.column)).map((h) => h.group))];
+    return {
+      line: first,
+      reason:
+        `${rows} of ${samples} data rows have ${n} fields but the header has ${this.width} (lines ${first}–${last}): ` +
+        'the producer wrote rows that do not line up with its header. Record again without the plugins whose ' +
+        'columns vary (--top-*, --proc-count …)' +
+        (varying.length > 0 ? `; this header has ${varying.map((g) => quote(g)).join(', ')}` : ''),
+    };
+  }
+
+  reportNotes(): void {
+    const { issues } = this.ctx;
+    const short = this.shortRows;
+    if (short) {
+      const where = short.rows === 1 ? `line ${short.first}` : `lines ${short.first}–${short.last}`;
+      issues.info(
+        short.first,
+        `run ${this.block.index}: ${short.rows} row${short.rows === 1 ? '' : 's'} (${where}) stop after their first fields ` +
+          `(${this.shortRowFields} of ${this.width} on line ${short.first}), as pcp-dstat writes its first samples: kept, ` +
+          'the columns they lack are gaps',
+      );
+    }
+    if (this.missedRows > 0) {
+      issues.info(0, `run ${this.block.index}: the producer reported ${this.missedTicks} missed ticks on ${this.missedRows} rows (the machine was too busy to sample on time)`);
+    }
+    if (this.gapRows > 1 || (this.gapRows === 1 && this.firstGapLine - 1 !== this.lineOf(0))) {
+      issues.info(this.firstGapLine, `run ${this.block.index}: ${this.gapRows} rows have a time but no values (the metric source was unavailable): shown as gaps`);
+    }
+  }
+}
