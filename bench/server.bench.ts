@@ -68,8 +68,48 @@ export async function benchServer(): Promise<void> {
     console.log(`longest event-loop stall in the server during an upload: ${Math.max(...measured.map((r) => r.stallMs)).toFixed(1)} ms`);
     console.log(`slowest /healthz answer during an upload: ${Math.max(...measured.map((r) => r.worstHealthMs)).toFixed(1)} ms`);
     console.log(`reference: parsing the same file on the main thread would stall it ${mainThreadParse.toFixed(0)} ms (plus JSON and gzip)`);
+    await benchRss(url, text);
   } finally {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** BENCH_RSS_UPLOADS makes a shorter run for a quick look (the goal is about 100). */
+const RSS_UPLOADS = Number(process.env['BENCH_RSS_UPLOADS']) || 100;
+const RSS_GOAL_MB = 50;
+
+/**
+ * Memory over many uploads: the server's RSS (this process: the app and its worker threads) after the first
+ * 10 uploads of the 4 MB log and after RSS_UPLOADS, each once the server is idle again (4 s after the
+ * last answer). Goal: the second within RSS_GOAL_MB of the first.
+ */
+async function benchRss(url: string, text: string): Promise<void> {
+  const mb = () => process.memoryUsage().rss / 1048576;
+  // Idle: past the worker pool's idle timeout (plugins/parser-pool.ts), as a server between bursts.
+  const idle = () => new Promise((r) => setTimeout(r, 4000));
+  const form = () => {
+    const body = new FormData();
+    body.set('file', new Blob([text], { type: 'text/csv' }), 'big.csv');
+    return body;
+  };
+  let after10 = 0;
+  const statuses = new Map<number, number>();
+  for (let i = 1; i <= RSS_UPLOADS; i++) {
+    const res = await fetch(url + 'api/reports', { method: 'POST', body: form() });
+    await res.text();
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    if (i === 10) {
+      await idle();
+      after10 = mb();
+    }
+  }
+  await idle();
+  const after = mb();
+  const grew = after - after10;
+  console.log(`\n## Server — RSS over ${RSS_UPLOADS} uploads of the 4 MB log (statuses ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')})`);
+  console.log(
+    `RSS after 10: ${after10.toFixed(0)} MiB; after ${RSS_UPLOADS}: ${after.toFixed(0)} MiB; growth ${grew.toFixed(0)} MiB ` +
+      `${grew <= RSS_GOAL_MB ? 'ok' : 'MISS'} (goal ≤ ${RSS_GOAL_MB} MiB)`,
+  );
 }

@@ -10,6 +10,7 @@ import compress from './plugins/compress.js';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js';
 import loadShedding from './plugins/load-shedding.js';
 import metrics from './plugins/metrics.js';
+import firstScreens from './plugins/first-screen.js';
 import multipart from './plugins/multipart.js';
 import parserPool from './plugins/parser-pool.js';
 import rederive from './plugins/rederive.js';
@@ -89,6 +90,7 @@ export const dstatview = fp<AppConfig>(
     });
     await fastify.register(rederive);
     await fastify.register(runColumns);
+    await fastify.register(firstScreens);
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 

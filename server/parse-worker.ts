@@ -107,3 +107,6 @@ function toFailure(err: unknown): ParseFailure {
 export function probe(): 'ok' {
   return 'ok';
 }
+
+/** The first-screen images of a stored report, run by name (server/render/first-screen-task.ts). */
+export { firstScreenTask } from './render/first-screen-task.js';

@@ -100,3 +100,9 @@ export function maxDecompressedBytes(maxUploadBytes: number): number {
  * drawn): each takes ~50 ms of CPU, and a 1 699-disk log has 3 400 charts. The rest are named in README.txt.
  */
 export const MAX_EXPORT_PNGS = 300;
+
+/** Memory for the report pages' first-screen images kept by the server (HTML with data: PNGs), in bytes. */
+export const FIRST_SCREEN_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Views of one report whose first screen the server draws and keeps (each URL query is one view). */
+export const FIRST_SCREEN_VIEWS_PER_REPORT = 8;

@@ -6,6 +6,7 @@
  * server still starts, says so once in the log, and serves the API alone.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +18,8 @@ export interface WebApp {
   available: boolean;
   /** Send index.html (the SPA decides what to show) with this status. */
   sendIndex(reply: FastifyReply, statusCode?: number): FastifyReply;
+  /** index.html's text (read once), for pages that add to it (routes/pages.ts). */
+  indexHtml(): Promise<string>;
 }
 
 declare module 'fastify' {
@@ -45,11 +48,15 @@ export default fp<StaticPluginOptions>(
         sendIndex(reply: FastifyReply): FastifyReply {
           throw new WebAppNotBuiltError();
         },
+        indexHtml(): Promise<string> {
+          throw new WebAppNotBuiltError();
+        },
       } satisfies WebApp);
       return;
     }
 
     const assetsDir = join(webDir, 'assets') + sep;
+    let index: Promise<string> | undefined;
     await fastify.register(fastifyStatic, {
       root: webDir,
       prefix: '/',
@@ -70,6 +77,10 @@ export default fp<StaticPluginOptions>(
       available: true,
       sendIndex(reply: FastifyReply, statusCode = 200): FastifyReply {
         return reply.code(statusCode).sendFile('index.html');
+      },
+      indexHtml(): Promise<string> {
+        index ??= readFile(join(webDir, 'index.html'), 'utf8');
+        return index;
       },
     } satisfies WebApp);
   },

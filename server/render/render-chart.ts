@@ -23,7 +23,7 @@ import {
 import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ResolvedChart, YLimitOption } from '../../shared/catalogue/index.js';
 import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../shared/chart/image-size.js';
-import { imageTexts } from '../../shared/chart/image-texts.js';
+import { runImageTexts } from '../../shared/chart/image-texts.js';
 import { lineConfig, PLOT_INSET } from '../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines, type LineView } from '../../shared/chart/line-data.js';
 import { chartTheme, type ThemeName } from '../../shared/chart/theme.js';
@@ -127,15 +127,7 @@ export async function renderRunChartPng(run: RunData, chart: ResolvedChart, o: R
   const datasets = lineDatasets(chart, prepared, view, run, plotWidth);
   const state = lineAxisState(chart, view, run, datasets, plotWidth);
   const image = texts
-    ? imageTexts({
-        title: chart.heading,
-        unit: chart.unit,
-        host: run.meta.host,
-        fileName: run.fileName,
-        t0: view.window.t0,
-        t1: view.window.t1,
-        timezone: run.meta.timezone,
-      })
+    ? runImageTexts(chart.heading, chart.unit, run, view.window)
     : undefined;
   const canvas = createCanvas(width, height);
   const config = lineConfig({

@@ -90,6 +90,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           fileName: upload.fileName,
           deleteToken: deleteToken.token,
         }));
+        // Their first screens' images, drawn in the background for each page's first visitor.
+        for (const c of created) fastify.firstScreen.warm(c.id);
         const { id, deleteToken } = created[0]!;
         const url = `/r/${id}${query}`;
         const compareUrl = created.length > 1 ? `/compare?ids=${created.map((c) => c.id).join(',')}` : null;

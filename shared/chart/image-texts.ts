@@ -33,3 +33,23 @@ export function imageTexts(o: ImageTextsInput): ImageTexts {
     unit: unitCaption(o.unit, lang),
   };
 }
+
+/** The texts of an image of a run's chart over a window (the run's host, file and zone). */
+export function runImageTexts(
+  title: string,
+  unit: string,
+  run: { meta: { host: string; timezone: string }; fileName: string },
+  window: { t0: number; t1: number },
+  lang?: 'en' | 'ja',
+): ImageTexts {
+  return imageTexts({
+    title,
+    unit,
+    host: run.meta.host,
+    fileName: run.fileName,
+    t0: window.t0,
+    t1: window.t1,
+    timezone: run.meta.timezone,
+    ...(lang ? { lang } : {}),
+  });
+}

@@ -123,6 +123,8 @@ export function lineConfig(o: LineConfigOptions): LineConfig {
         },
         y: {
           type: 'linear',
+          // Keep the range set in afterDataLimits: Chart.js would round it out to its own decimal ticks.
+          bounds: 'data',
           beginAtZero: true,
           grid: { color: theme.grid },
           border: { display: false },

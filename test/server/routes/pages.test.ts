@@ -34,9 +34,47 @@ describe('the web app, when built', () => {
     expect(created.statusCode).toBe(201);
     const res = await t.app.inject({ url: created.json().url, headers: HTML });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(index);
+    // With its first-screen images when they are drawn already (see the next test), else as built.
+    expect(res.body.replace(/<div id="first-screen"[\s\S]*(?=<div id="root">)/, '')).toBe(index);
     expect(res.headers['cache-control']).toBe('no-cache');
   });
+
+  it('puts the first screen as images into a report page once drawn, for the view of the URL', async () => {
+    const fixture = await readFile(new URL('../../fixtures/d072_tfvnrl.csv', import.meta.url));
+    const created = await t.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(fixture) });
+    const url: string = created.json().url;
+    const page = async (query: string): Promise<string> => {
+      // Drawn in the background (the first request of a view starts it): ask until it is there (≤ 60 s).
+      for (let i = 0; i < 300; i++) {
+        const res = await t.app.inject({ url: url + query, headers: HTML });
+        expect(res.statusCode).toBe(200);
+        if (res.body.includes('data-first-screen')) return res.body;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`no first-screen images for ${url}${query} in 60 s`);
+    };
+    const html = await page('');
+    // Before the app's root, so it shows first; the rest of index.html unchanged; no inline script.
+    expect(html.indexOf('id="first-screen"')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    const figures = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]);
+    expect(figures).toEqual(['procs', 'procs-new', 'memory', 'paging', 'disk:total', 'disk:vda'].slice(0, figures.length));
+    expect(figures.length).toBeGreaterThanOrEqual(4);
+    // Light and dark PNGs of each, 640 × 200 CSS px at twice the pixels.
+    const pngs = [...html.matchAll(/data:image\/png;base64,([A-Za-z0-9+/=]+)/g)].map((m) => Buffer.from(m[1]!, 'base64'));
+    expect(pngs).toHaveLength(2 * figures.length);
+    for (const png of pngs) expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 400]);
+
+    // Another view: its own images (here 300 px tall); a view that leaves nothing to draw: none.
+    const tall = await page('?height=300&cols=2');
+    const tallPng = Buffer.from(/data:image\/png;base64,([A-Za-z0-9+/=]+)/.exec(tall)![1]!, 'base64');
+    expect(tallPng.readUInt32BE(20)).toBe(600);
+    const past = await t.app.inject({ url: `${url}?offset=99999`, headers: HTML });
+    await new Promise((r) => setTimeout(r, 3000));
+    const pastAgain = await t.app.inject({ url: `${url}?offset=99999`, headers: HTML });
+    expect(past.body).toBe(index);
+    expect(pastAgain.body).toBe(index);
+  }, 90_000);
 
   it('serves index.html with 404 for a report page that does not exist or a malformed id', async () => {
     for (const url of ['/r/AAAAAAAAAAAAAAAAAAAAAA', '/r/..%2F..%2Fetc', '/r/x', `/r/${'A'.repeat(300)}`]) {

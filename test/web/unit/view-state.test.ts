@@ -6,7 +6,7 @@ import {
   parseViewState,
   serialiseViewState,
   type ViewState,
-} from '../../../web/src/view/view-state.js';
+} from '../../../shared/view/view-state.js';
 
 const view = (patch: Partial<ViewState>): ViewState => ({ ...DEFAULT_VIEW, ...patch });
 

@@ -19,10 +19,11 @@
  */
 import type { YLimitOption } from '../../../shared/catalogue/index.js';
 import type { ChartTheme } from '../../../shared/chart/theme.js';
+import { CHARTS_PAINTED_EVENT } from '../first-screen.js';
 import { rowsInWindow, type RowRange, type TimeWindow } from '../../../shared/series/window.js';
 import type { RunData } from '../../../shared/report/run-data.js';
 import type { Lang } from '../i18n/messages.js';
-import type { XAxisMode } from '../view/view-state.js';
+import type { XAxisMode } from '../../../shared/view/view-state.js';
 import { clampWindow, minSpanMs, panBy, sameWindow, zoomAt } from '../../../shared/view/zoom.js';
 
 /** The active theme's chart colours: shared/chart/theme.ts, the same the server's images use. */
@@ -343,10 +344,14 @@ export class Coordinator {
     this.firstScreenDone = true;
     this.firstScreen = null;
     try {
-      performance.mark('dv:first-screen');
+      // The server's first-screen images may have shown the first screen already (first-screen.ts).
+      if (performance.getEntriesByName('dv:first-screen', 'mark').length === 0) performance.mark('dv:first-screen');
+      performance.mark('dv:first-screen-live');
     } catch {
       // no User Timing: nothing to mark
     }
+    // The interactive charts are there: the images go.
+    window.dispatchEvent(new Event(CHARTS_PAINTED_EVENT));
   }
 
   private evict(): void {

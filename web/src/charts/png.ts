@@ -6,10 +6,22 @@
 import { Chart, Legend, SubTitle, Title } from 'chart.js';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../../shared/chart/image-size.js';
-import { imageTexts } from '../../../shared/chart/image-texts.js';
+import { runImageTexts } from '../../../shared/chart/image-texts.js';
 import { lineConfig, PLOT_INSET } from '../../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines } from '../../../shared/chart/line-data.js';
+import type { ImageTexts } from '../../../shared/chart/line-config.js';
 import type { ViewContext } from './coordinator.js';
+
+const HEATMAP_IMAGE_KEY = 'cpu-heatmap';
+
+/** What an image says, for tests (docs/ui-contract.md §9): `performance.mark('dv:png:KEY', { detail })`. */
+function markTexts(key: string, texts: ImageTexts): void {
+  try {
+    performance.mark(`dv:png:${key}`, { detail: texts });
+  } catch {
+    // no User Timing detail
+  }
+}
 
 let registered = false;
 
@@ -32,20 +44,12 @@ export async function renderPng(
   const prepared = prepareLines(chart, labels, ctx, ctx.run, trendLabel);
   const datasets = lineDatasets(chart, prepared, ctx, ctx.run, width - PLOT_INSET);
   const state = lineAxisState(chart, ctx, ctx.run, datasets, width - PLOT_INSET);
-  const image = imageTexts({
-    title,
-    unit: chart.unit,
-    host: ctx.run.meta.host,
-    fileName: ctx.run.fileName,
-    t0: ctx.window.t0,
-    t1: ctx.window.t1,
-    timezone: ctx.run.meta.timezone,
-    lang: ctx.lang,
-  });
+  const image = runImageTexts(title, chart.unit, ctx.run, ctx.window, ctx.lang);
   const instance = new Chart(
     canvas,
     lineConfig({ chart, datasets, state, window: ctx.window, theme: ctx.theme, height, devicePixelRatio: IMAGE_PIXEL_RATIO, image }),
   );
+  markTexts(chart.key, image);
   try {
     return await new Promise<Blob | null>((resolve) => canvas.toBlob((b) => resolve(b), 'image/png'));
   } finally {
@@ -59,16 +63,8 @@ export async function renderPng(
  */
 export function composePng(source: HTMLCanvasElement, title: string, ctx: ViewContext, unit: string): Promise<Blob | null> {
   const k = IMAGE_PIXEL_RATIO;
-  const texts = imageTexts({
-    title,
-    unit,
-    host: ctx.run.meta.host,
-    fileName: ctx.run.fileName,
-    t0: ctx.window.t0,
-    t1: ctx.window.t1,
-    timezone: ctx.run.meta.timezone,
-    lang: ctx.lang,
-  });
+  const texts = runImageTexts(title, unit, ctx.run, ctx.window, ctx.lang);
+  markTexts(HEATMAP_IMAGE_KEY, texts);
   const pad = 12 * k;
   const lines = [texts.title, ...texts.subtitle, texts.unit];
   const lineH = 20 * k;

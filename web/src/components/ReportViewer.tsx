@@ -15,7 +15,7 @@ import { formatDuration } from '../format.js';
 import { chartTitle, sectionTitle, useLang, useT } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 import { chartMinWidthRem, cutExtent, displaySections, HEATMAP_KEY, viewFromWindow, windowFromView, type DisplayItem } from '../view/layout.js';
-import { normaliseHide } from '../view/view-state.js';
+import { normaliseHide } from '../../../shared/view/view-state.js';
 import { useViewOptions, type ViewStore } from '../view/view-store.js';
 import { BUSIEST_DEVICES, busiestFirst, chartLoad } from '../view/busiest.js';
 import { ChartPanel } from './ChartPanel.js';

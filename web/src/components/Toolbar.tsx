@@ -7,7 +7,7 @@ import type { Coordinator } from '../charts/coordinator.js';
 import { formatClock, formatDateTime, formatDuration, formatElapsed, limitText, parseLimit } from '../format.js';
 import { useLang, useT } from '../i18n/i18n.js';
 import { HEATMAP_MIN_CPUS } from '../view/layout.js';
-import { MAX_COLS, MAX_HEIGHT, MIN_HEIGHT, type XAxisMode } from '../view/view-state.js';
+import { MAX_COLS, MAX_HEIGHT, MIN_HEIGHT, type XAxisMode } from '../../../shared/view/view-state.js';
 import { useViewOptions, type ViewStore } from '../view/view-store.js';
 
 interface Props {

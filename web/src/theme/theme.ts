@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
 
-const STORAGE_KEY = 'dstatview.theme';
+import { THEME_STORAGE_KEY as STORAGE_KEY } from './theme-key.js';
 const listeners = new Set<() => void>();
 
 function stored(): ThemeChoice {

@@ -4,9 +4,9 @@
  * are in shared/view/extent.ts (the server draws the same window).
  */
 import { chartSections, type ResolvedChart } from '../../../shared/catalogue/index.js';
+import { HEATMAP_MIN_CPUS, perCpuCharts } from '../../../shared/view/first-screen.js';
 
-/** From this many per-CPU charts on, one heatmap replaces them (docs/ui-contract.md §8). */
-export const HEATMAP_MIN_CPUS = 16;
+export { HEATMAP_MIN_CPUS, perCpuCharts } from '../../../shared/view/first-screen.js';
 export const HEATMAP_KEY = 'cpu-heatmap';
 
 /**
@@ -53,10 +53,6 @@ export interface DisplayOptions {
   showIdle: boolean;
   hidden: ReadonlySet<string>;
   heatmap: boolean;
-}
-
-export function perCpuCharts(charts: readonly ResolvedChart[]): ResolvedChart[] {
-  return charts.filter((c) => c.specId === 'cpu' && c.device !== null && c.device !== 'total');
 }
 
 export function displaySections(charts: readonly ResolvedChart[], o: DisplayOptions): Display {

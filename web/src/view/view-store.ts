@@ -4,7 +4,7 @@
  * zooming must not re-render the React tree, only the charts (see charts/coordinator.ts).
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_VIEW, parseViewState, serialiseViewState, type ViewState } from './view-state.js';
+import { DEFAULT_VIEW, parseViewState, serialiseViewState, type ViewState } from '../../../shared/view/view-state.js';
 
 /** The options part of a view: everything but the zoom window. */
 export type ViewOptions = Omit<ViewState, 'from' | 'to'>;

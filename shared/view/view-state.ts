@@ -18,7 +18,8 @@
  *   heatmap   0: per-CPU charts instead of the heatmap (16+ CPUs)
  */
 
-export type XAxisMode = 'time' | 'elapsed';
+export type { XAxisMode } from '../chart/time-axis.js';
+import type { XAxisMode } from '../chart/time-axis.js';
 
 export interface ViewState {
   /** 1-based run; null = the last run. */

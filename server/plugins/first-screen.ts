@@ -1,0 +1,87 @@
+/**
+ * The report pages' first-screen images (server/render/first-screen.ts): `fastify.firstScreen`.
+ *
+ * Drawn in the worker pool, in the background: after an upload for the default view (`warm`), and on the
+ * first request of a page for another view; a page is served at once with what is ready (images, or none:
+ * the app draws its charts either way). Kept in memory, least recently used first out, up to
+ * FIRST_SCREEN_CACHE_BYTES; derived data, so a restart only costs drawing them again.
+ */
+import fp from 'fastify-plugin';
+import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT } from '../../shared/limits.js';
+import { parseViewState } from '../../shared/view/view-state.js';
+import { firstScreenViewKey } from '../render/first-screen.js';
+
+export interface FirstScreens {
+  /** The first screen's HTML for a report and a URL query if it is ready; else starts drawing it. */
+  html(id: string, query: string): string | null;
+  /** Draw the default view's first screen (after an upload). */
+  warm(id: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    firstScreen: FirstScreens;
+  }
+}
+
+export default fp(
+  async function firstScreens(fastify) {
+    const cache = new Map<string, string>();
+    const pending = new Set<string>();
+    const views = new Map<string, number>();
+    let bytes = 0;
+
+    const put = (key: string, html: string): void => {
+      cache.delete(key);
+      cache.set(key, html);
+      bytes += html.length;
+      for (const [k, v] of cache) {
+        if (bytes <= FIRST_SCREEN_CACHE_BYTES) break;
+        cache.delete(k);
+        bytes -= v.length;
+      }
+    };
+
+    const draw = (id: string, query: string, key: string): void => {
+      if (pending.has(key)) return;
+      // A bounded number of views per report: a crawler of URL variants cannot fill the pool.
+      const n = views.get(id) ?? 0;
+      if (n >= FIRST_SCREEN_VIEWS_PER_REPORT) return;
+      views.set(id, n + 1);
+      pending.add(key);
+      void (async () => {
+        try {
+          const stored = await fastify.store.openReportJsonGz(id);
+          if (!stored) return;
+          const chunks: Buffer[] = [];
+          for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+          const html = await fastify.parser.renderFirstScreen({ reportJsonGz: Buffer.concat(chunks), query });
+          put(key, html);
+        } catch (err) {
+          fastify.log.warn({ reportId: id, err }, 'first-screen images not drawn');
+        } finally {
+          pending.delete(key);
+        }
+      })();
+    };
+
+    fastify.decorate('firstScreen', {
+      html(id, query) {
+        const view = firstScreenViewKey(parseViewState(query));
+        const key = `${id}${view}`;
+        const html = cache.get(key);
+        if (html !== undefined) {
+          cache.delete(key);
+          cache.set(key, html);
+          return html;
+        }
+        draw(id, view, key);
+        return null;
+      },
+      warm(id) {
+        draw(id, '', id);
+      },
+    } satisfies FirstScreens);
+  },
+  { name: 'first-screen', fastify: '5.x', dependencies: ['parser-pool', 'store'] },
+);

@@ -1,0 +1,177 @@
+/**
+ * Every axis reads right and a PNG is ready for a slide (issue 11), through docs/ui-contract.md's hooks:
+ * byte ticks at binary steps, the memory axis at the machine's memory, ≥ 4 time ticks on narrow charts and
+ * short windows, the PNG download's size and texts.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { chartByKey, waitForPainted } from '../helpers/browser.js';
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { BROWSER_TEST_MS, describeBrowser, fetchReport, webHarness } from './harness.js';
+
+const CPUS_192 = 'pcp-archive_pcp-free-tera_192cpu_tfvnrl.csv';
+const DOOL = 'dool134_tfvnrl.csv';
+const MEM_ADV = 'found__realnerdc0re-BSc-e1027075__logs_dstat.csv';
+
+async function numbers(chart: Locator, attr: string): Promise<number[]> {
+  const text = (await chart.getAttribute(attr)) ?? '';
+  return text === '' ? [] : text.split(',').map(Number);
+}
+
+describeBrowser('axes and PNG (issue 11)', () => {
+  const h = webHarness();
+
+  it(
+    'labels byte axes at multiples of a power-of-two step in one IEC unit (never K for 1000)',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await page.goto(h.server.url + (await h.report(CPUS_192)));
+        const charts = [chartByKey(page, 'net:total'), chartByKey(page, 'memory')];
+        for (const chart of charts) {
+          await chart.scrollIntoViewIfNeeded();
+          await waitForPainted(chart);
+          const ticks = await numbers(chart, 'data-y-ticks');
+          expect(ticks.length).toBeGreaterThanOrEqual(2);
+          const step = ticks[1]! - ticks[0]!;
+          expect(Number.isInteger(Math.log2(step)), `step ${step} is 2^n bytes`).toBe(true);
+          for (const t of ticks) expect(Number.isInteger(t / step)).toBe(true);
+          const labels = ((await chart.getAttribute('data-y-labels')) ?? '').split('|');
+          expect(labels).toHaveLength(ticks.length);
+          const units = new Set(labels.filter((l) => l !== '0').map((l) => l.split(' ')[1]));
+          expect(units.size).toBe(1);
+          expect([...units][0]).toMatch(/^(B|KiB|MiB|GiB|TiB)$/);
+        }
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  for (const fixture of [DOOL, MEM_ADV]) {
+    it(
+      `draws the memory axis up to the machine's memory (${fixture})`,
+      () =>
+        h.run(async () => {
+          const path = await h.report(fixture);
+          const report = await fetchReport(h.server.url, path);
+          const run = report.runs.at(-1)!;
+          const col = (name: string) =>
+            run.series.find((s) => s.kind === 'number' && /memory/.test(s.group) && s.column === name)?.values as
+              | (number | null)[]
+              | undefined;
+          const parts = ['used', 'buff', 'cach', 'free'].map(col).filter((v) => v !== undefined);
+          let total = 0;
+          for (let i = run.firstRowIsSinceBoot ? 1 : 0; i < run.rows; i++) total = Math.max(total, parts.reduce((s, p) => s + (p[i] ?? 0), 0));
+          const page = await h.newPage();
+          await page.goto(h.server.url + path);
+          const memory = chartByKey(page, 'memory');
+          await waitForPainted(memory);
+          const top = Number(await memory.getAttribute('data-y-max'));
+          expect(Math.abs(top - total) / total).toBeLessThan(0.05);
+        }),
+      BROWSER_TEST_MS,
+    );
+  }
+
+  for (const query of ['?cols=4', '?cols=4&x=elapsed', '?cols=3&from=10&to=41']) {
+    it(
+      `shows at least four labelled time ticks (${query})`,
+      () =>
+        h.run(async () => {
+          const page = await h.newPage();
+          await page.goto(h.server.url + (await h.report('d072_tfvnrl.csv')) + query);
+          const chart = chartByKey(page, 'cpu:total');
+          await waitForPainted(chart);
+          const ticks = await numbers(chart, 'data-x-ticks');
+          expect(ticks.length).toBeGreaterThanOrEqual(4);
+          const min = Number(await chart.getAttribute('data-x-min'));
+          const max = Number(await chart.getAttribute('data-x-max'));
+          for (const t of ticks) expect(t >= min && t <= max).toBe(true);
+        }),
+      BROWSER_TEST_MS,
+    );
+  }
+
+  it(
+    'downloads a PNG at twice the pixels, at least 1200 px wide, with title, host, file, time range and unit',
+    () =>
+      h.run(async () => {
+        const path = await h.report('d072_tfvnrl.csv');
+        const page = await h.newPage({ acceptDownloads: true });
+        await page.goto(h.server.url + path);
+        const chart = chartByKey(page, 'disk:vda');
+        await chart.scrollIntoViewIfNeeded();
+        await waitForPainted(chart);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          chart.getByRole('button', { name: /Download PNG/ }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('disk_vda.png');
+        const png = await readFile((await download.path())!);
+        const width = png.readUInt32BE(16);
+        const height = png.readUInt32BE(20);
+        expect(width).toBeGreaterThanOrEqual(1200);
+        expect(width).toBe(1600);
+        expect(height).toBeGreaterThan(400);
+
+        // The texts the image was drawn with (docs/ui-contract.md §9).
+        const texts = (await page.evaluate(() => (performance.getEntriesByName('dv:png:disk:vda', 'mark')[0] as { detail?: unknown } | undefined)?.detail)) as {
+          title: string;
+          subtitle: string[];
+          unit: string;
+        };
+        expect(texts.title).toBe('Disk I/O vda');
+        const sub = texts.subtitle.join('\n');
+        expect(sub).toContain('d072_tfvnrl.csv');
+        expect(sub).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} – \d{2}:\d{2}:\d{2}/);
+        const report = await fetchReport(h.server.url, path);
+        expect(sub).toContain(report.runs.at(-1)!.meta.host);
+        expect(texts.unit).toBe('bytes per second');
+
+        // And they are drawn: ink in the title band above the plot, in the PNG itself.
+        const img = await loadImage(png);
+        const canvas = createCanvas(img.width, img.height);
+        const g = canvas.getContext('2d');
+        g.drawImage(img, 0, 0);
+        const band = g.getImageData(0, 0, img.width, 100).data;
+        let ink = 0;
+        for (let i = 0; i < band.length; i += 4) if (band[i]! < 200 || band[i + 1]! < 200 || band[i + 2]! < 200) ink++;
+        expect(ink).toBeGreaterThan(500);
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
+describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract.md §11)', () => {
+  const h = webHarness();
+
+  it(
+    'serves the first charts as images in the page and replaces them with the interactive charts',
+    () =>
+      h.run(async () => {
+        const path = await h.report('d072_tfvnrl.csv');
+        let html = '';
+        for (let i = 0; i < 300 && !html.includes('data-first-screen'); i++) {
+          html = await (await fetch(h.server.url + path)).text();
+          if (!html.includes('data-first-screen')) await new Promise((r) => setTimeout(r, 200));
+        }
+        const keys = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]!);
+        expect(keys.length).toBeGreaterThanOrEqual(4);
+
+        const page = await h.newPage();
+        await page.goto(h.server.url + path);
+        // The app's charts take over: the images go, the same charts are canvases, painted.
+        await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
+        for (const key of keys.slice(0, 2)) {
+          const chart = chartByKey(page, key);
+          await waitForPainted(chart);
+          expect(await chart.locator('canvas').count()).toBe(1);
+        }
+        const marks = await page.evaluate(() =>
+          ['dv:first-screen', 'dv:first-screen-live'].map((n) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? NaN),
+        );
+        expect(marks[0]).toBeLessThanOrEqual(marks[1]!);
+      }),
+    BROWSER_TEST_MS,
+  );
+});

@@ -1,0 +1,52 @@
+/**
+ * The server's first-screen images (docs/ui-contract.md §11): `#first-screen` covers the top of the page
+ * with the first charts drawn as images, so a report shows before the app has loaded. Part of the small
+ * entry chunk (main.tsx). Once the images on screen are decoded and painted, `dv:first-screen` is marked;
+ * when the app's interactive charts on screen have painted (coordinator: CHARTS_PAINTED_EVENT), the images
+ * are removed. Images in the wrong theme (the user picked one unlike the system's) are removed at once.
+ */
+import { THEME_STORAGE_KEY } from './theme/theme-key.js';
+
+export const CHARTS_PAINTED_EVENT = 'dv:charts-painted';
+
+/** The app starts at the latest this long (ms) after the entry, images painted or not. */
+const APP_START_LATEST_MS = 1500;
+
+function storedTheme(): string | null {
+  try {
+    return localStorage.getItem(THEME_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Watch the first-screen images; resolves once those on screen are painted (at once without images), so the
+ * entry can start the app only then: its evaluation (hundreds of ms) would otherwise delay that frame.
+ */
+export function showFirstScreen(): Promise<void> {
+  const screen = document.getElementById('first-screen');
+  if (!screen) return Promise.resolve();
+  const remove = (): void => screen.remove();
+  window.addEventListener(CHARTS_PAINTED_EVENT, remove, { once: true });
+  const system = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  const chosen = storedTheme();
+  if ((chosen === 'light' || chosen === 'dark') && chosen !== system) {
+    remove();
+    return Promise.resolve();
+  }
+  const onScreen = Array.from(screen.querySelectorAll('img')).filter((img) => img.getBoundingClientRect().top < innerHeight);
+  const painted = Promise.all(onScreen.map((img) => img.decode().catch(() => undefined))).then(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => {
+          if (screen.isConnected && performance.getEntriesByName('dv:first-screen', 'mark').length === 0) {
+            performance.mark('dv:first-screen', { detail: { source: 'images' } });
+          }
+          resolve();
+        }),
+      ),
+  );
+  // A tab opened in the background gets no frames: the app starts anyway (timers run there, if slowly).
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, APP_START_LATEST_MS))]);
+}
