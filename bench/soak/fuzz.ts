@@ -10,6 +10,12 @@ export interface FuzzOptions {
   uploads: number;
   concurrency: number;
   seed?: number;
+  /**
+   * A reply later than this (ms) is a violation. The proof's bound is 5 s (`npm run soak`); the reduced run
+   * inside `npm test` shares two cores with the rest of the suite, so it looks for hangs (a hang was ~130 s)
+   * with a wider bound and prints the slowest reply instead of timing it.
+   */
+  replyDeadlineMs?: number;
 }
 
 export interface FuzzResult {
@@ -105,12 +111,13 @@ export async function fuzz(url: string, port: number, opts: FuzzOptions): Promis
   let slowestMs = 0;
   let next = 0;
   const total = opts.uploads;
+  const deadlineMs = opts.replyDeadlineMs ?? REPLY_DEADLINE_MS;
   const check = (what: string, r: Reply) => {
     const key = r.failure ? `no answer (${r.failure})` : String(r.status);
     byStatus[key] = (byStatus[key] ?? 0) + 1;
     slowestMs = Math.max(slowestMs, r.ms);
     if (violations.length > 50) return;
-    if (r.failure === 'timeout' || r.ms > REPLY_DEADLINE_MS) violations.push(`${what}: no reply within 5 s`);
+    if (r.failure === 'timeout' || r.ms > deadlineMs) violations.push(`${what}: no reply within ${deadlineMs / 1000} s`);
     else if (r.failure) violations.push(`${what}: ${r.failure}`);
     else if (r.status >= 500 || r.status < 200) violations.push(`${what}: status ${r.status} ${r.body.slice(0, 200)}`);
     const bad = badErrorBody(r);
@@ -122,7 +129,7 @@ export async function fuzz(url: string, port: number, opts: FuzzOptions): Promis
       if (i % 5 === 4) {
         const kind = Math.floor(i / 5) % MALFORMED_KINDS;
         const raw = malformed(Math.floor(i / 5), random, csv);
-        const reply = await sendRaw(port, raw, REPLY_DEADLINE_MS + 1000, kind === GIVES_UP);
+        const reply = await sendRaw(port, raw, deadlineMs + 1000, kind === GIVES_UP);
         // A connection closed without an answer is right only for the client that gave up, and only in time.
         if (kind === GIVES_UP && reply.failure && reply.failure !== 'timeout') {
           byStatus['closed (client gave up)'] = (byStatus['closed (client gave up)'] ?? 0) + 1;
@@ -130,7 +137,7 @@ export async function fuzz(url: string, port: number, opts: FuzzOptions): Promis
         }
         check(`malformed #${kind}`, reply);
       } else {
-        check('mutated upload', await postUpload(url, mutate(csv, random), REPLY_DEADLINE_MS + 1000));
+        check('mutated upload', await postUpload(url, mutate(csv, random), deadlineMs + 1000));
       }
     }
   };

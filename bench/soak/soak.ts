@@ -22,7 +22,7 @@ export const SCALES = {
     crash: { rounds: 20, uploads: 6 },
   },
   ci: {
-    fuzz: { uploads: 400, concurrency: 6 },
+    fuzz: { uploads: 400, concurrency: 6, replyDeadlineMs: 30_000 },
     crowd: { clients: 8, bytes: 1024 * 1024, seconds: 4 },
     slow: { clients: 200, holdMs: 2000, openFiles: 300 },
     slowMany: null,

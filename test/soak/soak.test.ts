@@ -10,9 +10,11 @@ import { assertBuilt } from '../helpers/server.js';
 const MINUTE = 60_000;
 
 describe('soak (reduced)', () => {
-  it('fuzz: every mutated upload and malformed request is answered in time, 2xx/4xx, as {code, message}', async () => {
+  it('fuzz: every mutated upload and malformed request is answered (no hang), 2xx/4xx, as {code, message}', async () => {
     assertBuilt();
     const r = await runFuzz('ci');
+    // The 5 s bound is the full soak's (npm run soak); here the slowest reply is only reported.
+    console.log(`fuzz (reduced): ${r.requests} requests, slowest reply ${Math.round(r.slowestMs)} ms`);
     expect(r.violations).toEqual([]);
     expect(r.byStatus['201']).toBeGreaterThan(0);
     expect(r.byStatus['422']).toBeGreaterThan(0);
