@@ -93,8 +93,10 @@ describe('the small bodies', () => {
   });
 
   it('CreatedReport, ServerConfig, HealthStatus', () => {
-    expect(Value.Check(CreatedReport, { id: fields.id, url: `/r/${fields.id}` })).toBe(true);
-    expect(Value.Check(CreatedReport, { id: fields.id })).toBe(false);
+    const deleteToken = 'x'.repeat(43);
+    expect(Value.Check(CreatedReport, { id: fields.id, url: `/r/${fields.id}`, deleteToken })).toBe(true);
+    expect(Value.Check(CreatedReport, { id: fields.id, url: `/r/${fields.id}` })).toBe(false);
+    expect(Value.Check(CreatedReport, { id: fields.id, deleteToken })).toBe(false);
     expect(Value.Check(ServerConfig, { maxUploadBytes: 4194304 })).toBe(true);
     expect(Value.Check(ServerConfig, { maxUploadBytes: 4.5 })).toBe(false);
     expect(Value.Check(ServerConfig, {})).toBe(false);
