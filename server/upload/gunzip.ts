@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { formatBytes } from '../errors.js';
 
@@ -92,27 +92,22 @@ export async function readCsvBytes(path: string, maxDecompressed: number): Promi
 
 /**
  * A stored CSV as plain text: piped through gunzip when it was uploaded compressed (seen from its first
- * bytes, which are put back). `gzip` says which, since the plain length is then not known in advance.
+ * bytes). `gzip` says which, since the plain length is then not known in advance. The first chunk is read
+ * through the stream's iterator and handed on in a new stream, not unshifted: a store's body stream (S3)
+ * may have ended by then, and unshifting after its end loses the data.
  */
 export async function plainCsvStream(stream: Readable): Promise<{ stream: Readable; gzip: boolean }> {
-  const first = await firstChunk(stream);
-  if (first) stream.unshift(first);
-  if (!first || !isGzip(first)) return { stream, gzip: false };
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  const first = await chunks.next();
+  async function* whole(): AsyncGenerator<Uint8Array> {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  // Destroying this stream (a client that goes away) returns the iterator, which destroys `stream`.
+  const plain = Readable.from(whole(), { objectMode: false });
+  if (first.done || !isGzip(first.value)) return { stream: plain, gzip: false };
   const gunzip = createGunzip();
-  stream.on('error', (err) => gunzip.destroy(err));
-  return { stream: stream.pipe(gunzip), gzip: true };
-}
-
-function firstChunk(stream: Readable): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const done = (err: Error | null, chunk: Buffer | null) => {
-      stream.off('readable', onReadable).off('end', onEnd).off('error', onError);
-      if (err) reject(err);
-      else resolve(chunk);
-    };
-    const onReadable = () => done(null, stream.read() as Buffer | null);
-    const onEnd = () => done(null, null);
-    const onError = (err: Error) => done(err, null);
-    stream.on('readable', onReadable).on('end', onEnd).on('error', onError);
-  });
+  plain.on('error', (err) => gunzip.destroy(err));
+  return { stream: plain.pipe(gunzip), gzip: true };
 }
