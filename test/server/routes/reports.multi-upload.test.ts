@@ -51,10 +51,10 @@ describe('POST /api/reports with several files', () => {
     expect(cmp.json().runs.map((r: { fileName: string }) => r.fileName)).toEqual(['before.csv', 'after.csv']);
   });
 
-  it('keeps the answer to one file exactly {id, url}', async () => {
+  it('keeps the answer to one file exactly {id, url, deleteToken}', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/reports', ...multipartBody([{ name: 'file', filename: 'one.csv', content: a }]) });
     expect(res.statusCode).toBe(201);
-    expect(Object.keys(res.json()).sort()).toEqual(['id', 'url']);
+    expect(Object.keys(res.json()).sort()).toEqual(['deleteToken', 'id', 'url']);
   });
 
   it('refuses the whole upload when one file is not a dstat log, naming it, and stores none', async () => {

@@ -26,10 +26,11 @@ export function CopyStatsButtons({ what, rows }: { what: string; rows: () => Sta
   };
   return (
     <div className="copy-stats" role="group" aria-label={x.copyStatsOf(what)}>
-      <button type="button" data-copy="markdown" onClick={() => void copy('md')}>
+      {/* Named after their table, as every chart button is ("Copy as Markdown (Disk I/O vda)"). */}
+      <button type="button" data-copy="markdown" aria-label={`${x.copyMarkdown} (${what})`} onClick={() => void copy('md')}>
         {x.copyMarkdown}
       </button>
-      <button type="button" data-copy="tsv" onClick={() => void copy('tsv')}>
+      <button type="button" data-copy="tsv" aria-label={`${x.copyTsv} (${what})`} onClick={() => void copy('tsv')}>
         {x.copyTsv}
       </button>
       <span className="copy-status" role="status">
