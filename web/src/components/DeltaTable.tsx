@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { deltaTable, deltaTableMarkdown, deltaTableTsv, NOISE_RULE, type ComparedSeries, type RunLabel } from '../../../shared/compare/index.js';
-import { copyText } from '../compare/clipboard.js';
+import { copyText } from '../export/clipboard.js';
 import { useCompareText } from '../compare/compare-text.js';
 
 interface Props {
