@@ -22,8 +22,17 @@ import { freePort, uploadCsv, type RunningServer } from '../test/helpers/server.
 
 export const VIEWPORT = { width: 1400, height: 900 };
 const PAGE_REPEAT = 5;
-const SITE = new URL('../../shared/reference/dstat2graphs/static-site/', new URL('../', import.meta.url)).pathname;
-const EXTEND = new URL('../../shared/tools/extend-dstat-csv.py', new URL('../', import.meta.url)).pathname;
+/**
+ * The team's material folder (../shared beside the clone; a git worktree sits one level deeper), or
+ * DSTATVIEW_SHARED_DIR.
+ */
+const MATERIAL = (() => {
+  const root = new URL('../', import.meta.url);
+  const candidates = [process.env['DSTATVIEW_SHARED_DIR'], new URL('../shared/', root).pathname, new URL('../../shared/', root).pathname];
+  return candidates.find((dir) => dir && existsSync(join(dir, 'reference'))) ?? new URL('../shared/', root).pathname;
+})();
+const SITE = join(MATERIAL, 'reference/dstat2graphs/static-site/');
+const EXTEND = join(MATERIAL, 'tools/extend-dstat-csv.py');
 
 const FIRST_SCREEN_RATIO = 0.5;
 const ALL_CHARTS_RATIO = 1.5;
