@@ -10,7 +10,7 @@ import { buffer } from 'node:stream/consumers';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isDstatFormatError } from '../../shared/dstat/errors.js';
 import { MAX_UPLOAD_BYTES_CEILING } from '../../shared/limits.js';
-import { deriveReport } from '../parse-worker.js';
+import { deriveReport } from '../derive-report.js';
 import { exportReport, type ExportReport } from '../export/report-files.js';
 import { newReportId } from '../store/report-id.js';
 import { gunzipBounded, isGzip } from '../upload/gunzip.js';

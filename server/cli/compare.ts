@@ -16,7 +16,6 @@ import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
 import { decodeUploadText } from '../upload/decode-text.js';
 import { InputError, inputLabel, parseCommandLine, readInput, reportError, UsageError } from './common.js';
 
-export const summary = 'the change of every series between runs, as a Markdown table';
 
 export const usage = `Usage: dstatview compare A.csv B.csv [C.csv …] [options]
 
