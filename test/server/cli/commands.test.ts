@@ -13,6 +13,9 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_PIXEL_RATIO, imageHeight } from '../../../shared/chart/image-size.js';
+import { deriveReport } from '../../../server/derive-report.js';
+import { chartImages, inThreadRenderer } from '../../../server/export/chart-images.js';
+import { exportReport } from '../../../server/export/report-files.js';
 import { fixturePath, readFixture } from '../../helpers/fixtures.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { parseCsv, pngSize, readZip } from '../../helpers/zip.js';
@@ -96,6 +99,18 @@ describe('dstatview report', () => {
     const entries = await readZip(readFileSync(join(dir, 'many-stdin.zip')));
     expect(entries.get('stdin.csv')!.equals(readFileSync(FIXTURE))).toBe(true);
     expect(pngSize(entries.get('cpu_total.png')!).height).toBe(imageHeight(200) * IMAGE_PIXEL_RATIO);
+
+    // The PNGs come from the CLI's worker threads: each equal to the chart drawn in this thread.
+    const dool = await readZip(readFileSync(join(dir, 'many-dool134_tfvnrl.zip')));
+    const csv = readFileSync(fixturePath('dool134_tfvnrl.csv'));
+    const fields = { id: 'AAAAAAAAAAAAAAAAAAAAAA', fileName: 'dool134_tfvnrl.csv', createdAt: new Date().toISOString(), bytes: csv.length };
+    const { summary, reportJsonGz } = deriveReport(csv, fields);
+    let drawn = 0;
+    for await (const image of chartImages(exportReport(summary, reportJsonGz), {}, inThreadRenderer).images) {
+      expect(dool.get(image.name)?.equals(image.png), image.name).toBe(true);
+      drawn++;
+    }
+    expect(drawn).toBe([...dool.keys()].filter((n) => n.endsWith('.png')).length);
 
     const dirOut = join(dir, 'tree');
     expect((await dstatview('report', FIXTURE, '-o', dirOut)).code).toBe(0);
