@@ -44,7 +44,9 @@ export default async function parseUpload(task: ParseTask): Promise<ParseOutcome
   try {
     // A .csv.gz is decompressed here, streaming, up to its own ceiling: off the event loop like the parse.
     const bytes = await readCsvBytes(task.path, task.maxCsvBytes);
-    const outcome: ParseOutcome = { ok: true, ...deriveReport(bytes, task.fields) };
+    // Only the gzip and the summary cross to the main thread (the report object is what the gzip holds).
+    const { reportJsonGz, summary } = deriveReport(bytes, task.fields);
+    const outcome: ParseOutcome = { ok: true, reportJsonGz, summary };
     return move({
       [transferableSymbol]: [outcome.reportJsonGz.buffer],
       [valueSymbol]: outcome,

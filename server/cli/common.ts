@@ -81,8 +81,8 @@ function asInputError(file: string) {
 export function reportOf(input: Input): ExportReport {
   try {
     const fields = { id: newReportId(), fileName: input.name, createdAt: new Date().toISOString(), bytes: input.raw.length };
-    const { reportJsonGz, summary } = deriveReport(input.csv, fields);
-    return exportReport(summary, reportJsonGz);
+    const { reportJsonGz, summary, report } = deriveReport(input.csv, fields);
+    return exportReport(summary, reportJsonGz, report);
   } catch (err) {
     if (isDstatFormatError(err)) throw new InputError(inputLabel(input.file), err.message);
     throw err;

@@ -21,8 +21,9 @@ export interface ExportReport {
   report: ReportJson;
 }
 
-export function exportReport(summary: ReportSummary, reportJsonGz: Uint8Array): ExportReport {
-  return { summary, reportJsonGz, report: JSON.parse(gunzipSync(reportJsonGz).toString('utf8')) as ReportJson };
+/** `report`: the object `reportJsonGz` holds, when the caller has it (the CLI made it): not parsed again. */
+export function exportReport(summary: ReportSummary, reportJsonGz: Uint8Array, report?: ReportJson): ExportReport {
+  return { summary, reportJsonGz, report: report ?? (JSON.parse(gunzipSync(reportJsonGz).toString('utf8')) as ReportJson) };
 }
 
 /** The run the view shows: `run` (1-based) when the file has it, else the last. */
