@@ -1,7 +1,7 @@
 /**
- * The ZIP export, streamed with yazl: entries are added as they are made (each PNG as soon as it is
- * drawn), so the archive's first bytes leave before the last chart is rendered and memory holds one
- * chart at a time.
+ * The ZIP export, streamed with yazl: entries are added as they are made (the PNGs, drawn in worker
+ * threads from the start, as soon as they and those before them are done), so the archive's first bytes
+ * leave before the last chart is rendered; memory holds the PNGs drawn but not yet added (~0.1 MB each).
  *
  *   index.html  the offline report        stats.csv, stats.json  the statistics
  *   <chart>.png one per chart, 2×          README.txt            what is inside
