@@ -151,6 +151,19 @@ export async function waitForInk(chart: Locator, timeoutMs = 15_000, minColoured
   }
 }
 
+/**
+ * Offline: abort every request of the page's context that is not for a file: URL (an offline page opened
+ * from file://); returns the URLs it attempted (data: and blob: ones are not requests to anyone).
+ */
+export async function blockNetwork(page: Page): Promise<string[]> {
+  const attempted: string[] = [];
+  page.on('request', (r) => {
+    if (!/^(file|data|blob):/.test(r.url())) attempted.push(r.url());
+  });
+  await page.context().route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+  return attempted;
+}
+
 /** Wait for `data-painted="true"` on a chart figure. */
 export async function waitForPainted(chart: Locator, timeoutMs = 15_000): Promise<void> {
   await chart.scrollIntoViewIfNeeded({ timeout: timeoutMs });
