@@ -41,11 +41,7 @@ describeBrowser('offline compare page from file://', () => {
         const multi = fixturePath('d072_tfvnrl_appended-2-runs.csv');
         const url = await compareToFile(fixturePath('d072_tfvnrl.csv'), fixturePath('dool134_tfvnrl.csv'), `${multi}:1`, '--baseline', '1');
         const page = await h.newPage();
-        const attempted = await blockNetwork(page);
-        const csp: string[] = [];
-        page.on('console', (m) => {
-          if (/Content Security Policy|Refused to/i.test(m.text())) csp.push(m.text());
-        });
+        const { attempted, csp } = await blockNetwork(page);
         await page.goto(url);
 
         // The runs, in order, the baseline the file was written with.

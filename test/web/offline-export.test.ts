@@ -39,11 +39,7 @@ describeBrowser('offline report from file://', () => {
       h.run(async () => {
         const url = await exportToFile(h.server.url, readFixture('d072_tfvnrl.csv'), 'd072.csv', '?height=260&cols=2');
         const page = await h.newPage();
-        const attempted = await blockNetwork(page);
-        const csp: string[] = [];
-        page.on('console', (m) => {
-          if (/Content Security Policy|Refused to/i.test(m.text())) csp.push(m.text());
-        });
+        const { attempted, csp } = await blockNetwork(page);
         await page.goto(url);
         const figures = page.locator('figure.chart-panel');
         await figures.first().waitFor({ timeout: 15_000 });
@@ -68,7 +64,7 @@ describeBrowser('offline report from file://', () => {
       h.run(async () => {
         const url = await exportToFile(h.server.url, readFixture('d072_tfvnrl.csv'), 'd072.csv');
         const page = await h.newPage();
-        const attempted = await blockNetwork(page);
+        const { attempted } = await blockNetwork(page);
         await page.goto(url);
         const cpu = page.locator('figure.chart-panel[data-chart="cpu:total"]');
         await waitForPainted(cpu);
@@ -100,7 +96,7 @@ describeBrowser('offline report from file://', () => {
           .replace(/"Cmdline:","[^"]*"/, `"Cmdline:",${q(cmdline)}`);
         const url = await exportToFile(h.server.url, csv, fileName);
         const page = await h.newPage();
-        const attempted = await blockNetwork(page);
+        const { attempted } = await blockNetwork(page);
         await page.goto(url);
         await waitForPainted(page.locator('figure.chart-panel').first());
         await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText()).toBe(host);
