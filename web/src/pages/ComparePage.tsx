@@ -17,6 +17,7 @@ import { parseCompareView, reportIds, type CompareView } from '../compare/compar
 import { CompareChart } from '../components/CompareChart.js';
 import { DeltaTable } from '../components/DeltaTable.js';
 import { LazyChart, LazyContext, LazyTracker } from '../components/LazyChart.js';
+import { EAGER_CHARTS } from '../components/use-progressive.js';
 import { domIds, readThemeColours } from '../components/ReportViewer.js';
 import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columnar.js';
 import { prefetchReports } from '../data/load-report.js';
@@ -30,12 +31,7 @@ import '../compare/compare.css';
 const CHART_HEIGHT_PX = 200;
 /** A compare chart's heading, legend and padding around the plot (CSS px): a placeholder's height. */
 const COMPARE_CHROME_PX = 70;
-/**
- * Charts mounted with the page; those after them are placeholders until near the viewport (LazyChart).
- * 12 charts of ~270 px are 1 600 px (two per row) to 3 200 px (one per row): more than a screen, so every
- * chart of the first screen is a real one.
- */
-const EAGER_COMPARE_CHARTS = 12;
+
 
 interface Picked {
   run: ColumnarRun;
@@ -256,9 +252,9 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
                 domId={domId}
               />
             );
-            // Mounted at once: the first screen and more (its charts must be there for dv:first-screen);
-            // the rest when they come near the viewport, so that hundreds of devices cost nothing up front.
-            if (index < EAGER_COMPARE_CHARTS) return chart();
+            // As on the report page: the first charts mounted at once, the rest (a host with hundreds of
+            // devices) when they come near the viewport, so that they cost nothing up front.
+            if (index < EAGER_CHARTS) return chart();
             return (
               <LazyChart key={m.key} domId={domId} chartKey={m.key} title={chartTitle(m.chart, lang)} estimate={CHART_HEIGHT_PX + COMPARE_CHROME_PX}>
                 {chart}
