@@ -110,3 +110,4 @@ export function probe(): 'ok' {
 
 /** The first-screen images of a stored report, run by name (server/render/first-screen-task.ts). */
 export { firstScreenTask } from './render/first-screen-task.js';
+export { lodTask } from './lod/lod-task.js';

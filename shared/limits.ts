@@ -106,3 +106,16 @@ export const FIRST_SCREEN_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Views of one report whose first screen the server draws and keeps (each URL query is one view). */
 export const FIRST_SCREEN_VIEWS_PER_REPORT = 8;
+
+/**
+ * Buckets of a big run's reduced level of detail (GET /api/reports/:id/lod, shared/report/lod.ts): each
+ * keeps its min and its max, so 4 096 buckets are 8 192 points per series — a full-width chart (≤ ~1 400
+ * CSS px of plot) stays at pixel resolution down to a third of the run without the full data.
+ */
+export const LOD_BUCKETS = 4096;
+
+/** Runs of more rows than this are sent reduced (LOD_BUCKETS); smaller ones whole, in the same encoding. */
+export const LOD_MIN_ROWS = 2 * LOD_BUCKETS;
+
+/** Memory for the reports' encoded levels of detail kept by the server (gzip bytes). */
+export const LOD_CACHE_BYTES = 32 * 1024 * 1024;

@@ -23,6 +23,7 @@ import { FifoQueue, QueueFullError } from '../parse-queue.js';
 import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../parse-worker.js';
 import type { FirstScreenTask } from '../render/first-screen-task.js';
+import type { LodTask } from '../lod/lod-task.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
 
 export interface ParserPool {
@@ -37,6 +38,8 @@ export interface ParserPool {
   columns(task: ColumnsTask): Promise<ColumnsOutcome>;
   /** A stored report's first-screen HTML with images (server/render/first-screen-task.ts), in a worker. */
   renderFirstScreen(task: FirstScreenTask): Promise<string>;
+  /** A stored report's level of detail, encoded and gzipped (server/lod/lod-task.ts), in a worker. */
+  encodeLod(task: LodTask): Promise<Uint8Array>;
 }
 
 declare module 'fastify' {
@@ -163,6 +166,9 @@ export default fp<ParserPoolOptions>(
       },
       async renderFirstScreen(task: FirstScreenTask): Promise<string> {
         return (await pool.run(task, { name: 'firstScreenTask' })) as string;
+      },
+      async encodeLod(task: LodTask): Promise<Uint8Array> {
+        return (await pool.run(task, { name: 'lodTask' })) as Uint8Array;
       },
     } satisfies ParserPool);
 

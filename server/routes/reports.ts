@@ -5,6 +5,7 @@
  *                              text/html; several files in the field (up to MAX_UPLOAD_FILES) → 201 {id, url,
  *                              deleteToken, reports, compareUrl} (303 to the compare page)
  *   GET  /api/reports/:id      the parsed report (ReportJson)
+ *   GET  /api/reports/:id/lod  the report as the page draws it (routes/report-lod.ts)
  *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte (decompressed when uploaded as .csv.gz)
  * Status codes per case: see plugins/error-handler.ts.
  */
@@ -92,6 +93,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
         }));
         // Their first screens' images, drawn in the background for each page's first visitor.
         for (const c of created) fastify.firstScreen.warm(c.id);
+        // …and their level of detail, which the page asks for first.
+        for (const c of created) fastify.reportLod.warm(c.id);
         const { id, deleteToken } = created[0]!;
         const url = `/r/${id}${query}`;
         const compareUrl = created.length > 1 ? `/compare?ids=${created.map((c) => c.id).join(',')}` : null;

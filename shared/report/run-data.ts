@@ -15,9 +15,10 @@ import {
 import { gapThresholdMs } from '../series/reduce.js';
 import type { SeriesStats } from '../series/stats.js';
 import { movingAverage } from '../series/trend.js';
-import { fullWindow, lowerBound, type TimeWindow } from '../series/window.js';
+import { fullWindow, lowerBound, rowsInWindow, type TimeWindow } from '../series/window.js';
 import { scaleTotalMax, type ChartRun } from '../chart/line-data.js';
 import type { ColumnarRun } from './columnar.js';
+import { lodStackKey, type RunLod } from './lod.js';
 
 export interface NumericColumn {
   id: string;
@@ -69,10 +70,36 @@ export interface RunData extends ChartRun {
   totalMax(chart: ResolvedChart): number;
   /** The row whose time is nearest to t, within [firstRow, rows). */
   nearestRow(t: number): number;
+  /**
+   * False for a big run's reduced level of detail (shared/report/lod.ts): its columns are per-bucket
+   * extremes, good for drawing wide windows; only the whole run's statistics are known (`wholeStats`).
+   */
+  exact: boolean;
+  /** The level of detail's extras (null for raw samples). */
+  lod: RunLod | null;
+  /** A reduced level kept beside the raw samples, to draw wide windows from (see drawLevel). */
+  coarse: RunData | null;
+  /**
+   * The whole run's statistics of a source as the server computed them from the raw samples (null: no
+   * value in the run), or undefined when they are not at hand (then compute them from `values`).
+   */
+  wholeStats(source: SeriesSource): SeriesStats | null | undefined;
 }
 
 export function sourceKey(source: SeriesSource): string {
   return source.combine === 'one' ? (source.ids[0] ?? '') : `${source.combine}:${source.ids.join('\u0000')}`;
+}
+
+/**
+ * The level to draw `window` from in a plot `plotWidth` px wide: the reduced level (`run.coarse`) while it
+ * holds at least one bucket (two rows) per pixel column there — the min/max per pixel column is then the
+ * same as from the raw rows, at a cost in pixels instead of rows — else the run's raw samples.
+ */
+export function drawLevel(run: RunData, window: TimeWindow, plotWidth: number): RunData {
+  const coarse = run.coarse;
+  if (!coarse) return run;
+  const r = rowsInWindow(coarse.time, window, coarse.firstRow);
+  return r.to - r.from >= 2 * plotWidth ? coarse : run;
 }
 
 export function toRunData(run: ColumnarRun, fileName = ''): RunData {
@@ -95,6 +122,7 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
   let idle: Set<string> | null = null;
   const lookup = (id: string): Float64Array | undefined => columns.get(id)?.values;
   const charts = resolveCharts(infos);
+  const lod = run.lod ?? null;
 
   const data: RunData = {
     index: run.index,
@@ -118,8 +146,26 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
       if (source.combine === 'one') return lookup(source.ids[0] ?? '') ?? null;
       const key = sourceKey(source);
       let v = derived.get(key);
-      if (v === undefined) derived.set(key, (v = sourceValues(source, lookup)));
+      // A reduced run's computed totals come reduced on their own extremes (a sum of reduced parts is not).
+      if (v === undefined) derived.set(key, (v = lod?.derived[key] ?? sourceValues(source, lookup)));
       return v;
+    },
+    stackTops(chart, bandCount) {
+      if (!lod || bandCount !== chart.series.filter((s) => s.role === 'band').length) return null;
+      const tops: Float64Array[] = [];
+      for (let k = 0; k < bandCount; k++) {
+        const top = lod.derived[lodStackKey(chart.key, k)];
+        if (!top) return null;
+        tops.push(top);
+      }
+      return tops;
+    },
+    exact: lod === null,
+    lod,
+    coarse: null,
+    wholeStats(source) {
+      if (source.combine === 'one') return columns.get(source.ids[0] ?? '')?.stats;
+      return lod?.sourceStats[sourceKey(source)];
     },
     idle() {
       idle ??= idleChartKeys(charts, (s) => data.values(s), firstRow);
@@ -137,7 +183,7 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
     },
     totalMax(chart) {
       let max = totals.get(chart.key);
-      if (max === undefined) totals.set(chart.key, (max = scaleTotalMax(chart, data)));
+      if (max === undefined) totals.set(chart.key, (max = lod?.totalMax[chart.key] ?? scaleTotalMax(chart, data)));
       return max;
     },
     nearestRow(t) {

@@ -52,6 +52,11 @@ export interface ViewContext {
   version: number;
   /** Changes when anything but the window changes (chart options must be rebuilt). */
   optionsVersion: number;
+  /**
+   * A panel needs the raw samples (statistics of a window of a reduced run, a trend line): the page loads
+   * the full report and swaps `run` (shared/report/lod.ts). Absent where the data is always full.
+   */
+  needExact?: () => void;
 }
 
 export interface Panel {

@@ -55,7 +55,7 @@ export function readThemeColours(name: 'light' | 'dark'): ThemeColours {
   return chartTheme(name, font || undefined);
 }
 
-export function ReportViewer({ run, store }: { run: RunData; store: ViewStore }) {
+export function ReportViewer({ run, store, needExact }: { run: RunData; store: ViewStore; needExact?: () => void }) {
   const options = useViewOptions(store);
   const t = useT();
   const lang = useLang();
@@ -92,8 +92,13 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
       hidden,
       theme: colours,
       lang,
+      ...(needExact ? { needExact } : {}),
     });
   });
+  // The full report replaced the reduced one (ReportPage): same view, exact data.
+  useEffect(() => {
+    coordinator.update({ run, ...(needExact ? { needExact } : {}) });
+  }, [coordinator, run, needExact]);
 
   // The view store (URL) follows the window.
   useEffect(() => {

@@ -1,0 +1,20 @@
+/**
+ * Worker-pool task (runs in the parse workers, plugins/parser-pool.ts): a stored report's level of detail
+ * for the page — big runs reduced (shared/report/lod.ts), small ones whole — in the column encoding
+ * (shared/report/columnar-codec.ts), gzipped. Off the event loop: a 100k-row report is ~27 MB of JSON.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { ReportJson } from '../../shared/api/schemas.js';
+import { encodeColumnar } from '../../shared/report/columnar-codec.js';
+import { toColumnar } from '../../shared/report/columnar.js';
+import { reduceReport } from '../../shared/report/lod.js';
+
+export interface LodTask {
+  /** The stored ReportJson, gzipped. */
+  reportJsonGz: Uint8Array;
+}
+
+export function lodTask(task: LodTask): Uint8Array {
+  const report = JSON.parse(gunzipSync(task.reportJsonGz).toString('utf8')) as ReportJson;
+  return gzipSync(encodeColumnar(reduceReport(toColumnar(report))));
+}
