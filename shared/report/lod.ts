@@ -48,9 +48,9 @@ export function lodStackKey(chartKey: string, k: number): string {
   return `stack:${chartKey}:${k}`;
 }
 
-/** True when a run of `rows` rows is sent reduced. */
-export function needsLod(rows: number): boolean {
-  return rows > LOD_MIN_ROWS;
+/** True when a run of `rows` rows is sent reduced (more than `minRows`). */
+export function needsLod(rows: number, minRows = LOD_MIN_ROWS): boolean {
+  return rows > minRows;
 }
 
 /**
@@ -137,9 +137,12 @@ function firstRowOf(run: Pick<ColumnarRun, 'firstRowIsSinceBoot' | 'time'>): num
   return run.firstRowIsSinceBoot && run.time.length > 1 ? 1 : 0;
 }
 
-/** The run reduced to its level of detail (`lod` set), or the run itself when it is small. */
-export function reduceRun(run: ColumnarRun, buckets = LOD_BUCKETS): ColumnarRun {
-  if (!needsLod(run.time.length)) return run;
+/**
+ * The run reduced to about `buckets` buckets (`lod` set), or the run itself when it has no more than
+ * `minRows` rows.
+ */
+export function reduceRun(run: ColumnarRun, buckets = LOD_BUCKETS, minRows = LOD_MIN_ROWS): ColumnarRun {
+  if (!needsLod(run.time.length, minRows)) return run;
   const firstRow = firstRowOf(run);
   const rowsPerBucket = Math.max(1, Math.ceil((run.time.length - firstRow) / buckets));
   const layout = bucketLayout(run.time, firstRow, rowsPerBucket, gapThresholdMs(run.intervalMs));
@@ -196,6 +199,6 @@ function reducedText(values: readonly string[], layout: BucketLayout): string[] 
 }
 
 /** Every run reduced where it is big (see reduceRun). */
-export function reduceReport(report: ColumnarReport, buckets = LOD_BUCKETS): ColumnarReport {
-  return { ...report, runs: report.runs.map((r) => reduceRun(r, buckets)) };
+export function reduceReport(report: ColumnarReport, buckets = LOD_BUCKETS, minRows = LOD_MIN_ROWS): ColumnarReport {
+  return { ...report, runs: report.runs.map((r) => reduceRun(r, buckets, minRows)) };
 }
