@@ -8,7 +8,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import type { ReportSummary } from '../shared/api/schemas.js';
+import type { ReportJson, ReportSummary } from '../shared/api/schemas.js';
+import { encodeLod } from './lod/lod-task.js';
 import { toReportJson, toReportSummary, type ReportSummaryFields } from '../shared/api/report-json.js';
 import { isDstatFormatError } from '../shared/dstat/errors.js';
 import { parseDstat } from '../shared/dstat/parse-dstat.js';
@@ -37,16 +38,24 @@ export interface ParseFailure {
 }
 
 export type ParseOutcome =
-  | { ok: true; reportJsonGz: Uint8Array; summary: ReportSummary }
+  | {
+      ok: true;
+      reportJsonGz: Uint8Array;
+      summary: ReportSummary;
+      /** The page's level of detail (server/lod/lod-task.ts), made while the parsed report is at hand. */
+      lodGz?: Uint8Array;
+    }
   | { ok: false; error: ParseFailure };
 
 export default async function parseUpload(task: ParseTask): Promise<ParseOutcome> {
   try {
     // A .csv.gz is decompressed here, streaming, up to its own ceiling: off the event loop like the parse.
     const bytes = await readCsvBytes(task.path, task.maxCsvBytes);
-    const outcome: ParseOutcome = { ok: true, ...deriveReport(bytes, task.fields) };
+    const { reportJsonGz, summary, report } = deriveReport(bytes, task.fields);
+    const lodGz = encodeLod(report);
+    const outcome: ParseOutcome = { ok: true, reportJsonGz, summary, lodGz };
     return move({
-      [transferableSymbol]: [outcome.reportJsonGz.buffer],
+      [transferableSymbol]: [reportJsonGz.buffer, lodGz.buffer],
       [valueSymbol]: outcome,
     }) as unknown as ParseOutcome;
   } catch (err) {
@@ -78,12 +87,12 @@ export async function readColumns(task: ColumnsTask): Promise<ColumnsOutcome> {
 export function deriveReport(
   bytes: Buffer,
   fields: ReportSummaryFields,
-): { reportJsonGz: Uint8Array; summary: ReportSummary } {
+): { reportJsonGz: Uint8Array; summary: ReportSummary; report: ReportJson } {
   const log = parseDstat(decodeUploadText(bytes), { maxRows: MAX_ROWS });
-  const json = JSON.stringify(toReportJson(log, fields));
+  const report = toReportJson(log, fields);
   // A buffer of its own (gzipSync may return a slice of a shared pool), so it can be transferred.
-  const reportJsonGz = new Uint8Array(gzipSync(json));
-  return { reportJsonGz, summary: toReportSummary(log, fields) };
+  const reportJsonGz = new Uint8Array(gzipSync(JSON.stringify(report)));
+  return { reportJsonGz, summary: toReportSummary(log, fields), report };
 }
 
 function toFailure(err: unknown): ParseFailure {

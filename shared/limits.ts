@@ -114,8 +114,13 @@ export const FIRST_SCREEN_VIEWS_PER_REPORT = 8;
  */
 export const LOD_BUCKETS = 4096;
 
-/** Runs of more rows than this are sent reduced (LOD_BUCKETS); smaller ones whole, in the same encoding. */
-export const LOD_MIN_ROWS = 2 * LOD_BUCKETS;
+/**
+ * Runs of more rows than this are sent reduced (LOD_BUCKETS); smaller ones whole, in the same encoding. A
+ * bucket becomes two rows and stacks and computed totals travel reduced beside the series: below ~4 rows a
+ * bucket the reduced level is no smaller than the run (measured on a 4 MB, 11 309-row log: 1.37 MB gzipped
+ * reduced, 0.90 MB whole).
+ */
+export const LOD_MIN_ROWS = 4 * LOD_BUCKETS;
 
 /** Memory for the reports' encoded levels of detail kept by the server (gzip bytes). */
 export const LOD_CACHE_BYTES = 32 * 1024 * 1024;

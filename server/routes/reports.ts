@@ -83,6 +83,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           const summary = { ...outcome.summary, deleteTokenSha256: deleteToken.sha256 };
           await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary });
           fastify.storageUsage.added(upload.bytes + outcome.reportJsonGz.byteLength);
+          // The page's level of detail, made by the same parse: the page asks for it first.
+          if (outcome.lodGz) fastify.reportLod.put(id, outcome.lodGz);
           request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
         }
         const created = parsed.map(({ upload, id, deleteToken }) => ({
@@ -93,8 +95,6 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
         }));
         // Their first screens' images, drawn in the background for each page's first visitor.
         for (const c of created) fastify.firstScreen.warm(c.id);
-        // …and their level of detail, which the page asks for first.
-        for (const c of created) fastify.reportLod.warm(c.id);
         const { id, deleteToken } = created[0]!;
         const url = `/r/${id}${query}`;
         const compareUrl = created.length > 1 ? `/compare?ids=${created.map((c) => c.id).join(',')}` : null;

@@ -102,7 +102,11 @@ export function drawLevel(run: RunData, window: TimeWindow, plotWidth: number): 
   return r.to - r.from >= 2 * plotWidth ? coarse : run;
 }
 
-export function toRunData(run: ColumnarRun, fileName = ''): RunData {
+/**
+ * `charts`: the run's resolved charts when known (the reduced level's, for the same run's raw samples), so
+ * that the page's charts keep their identity — and their Chart.js instances — when the data is swapped.
+ */
+export function toRunData(run: ColumnarRun, fileName = '', charts?: readonly ResolvedChart[]): RunData {
   const time = run.time;
   const columns = new Map<string, NumericColumn>();
   const text: TextColumn[] = [];
@@ -121,7 +125,7 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
   const totals = new Map<string, number>();
   let idle: Set<string> | null = null;
   const lookup = (id: string): Float64Array | undefined => columns.get(id)?.values;
-  const charts = resolveCharts(infos);
+  const resolved = charts ?? resolveCharts(infos);
   const lod = run.lod ?? null;
 
   const data: RunData = {
@@ -139,7 +143,7 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
     time,
     columns,
     text,
-    charts,
+    charts: resolved,
     window: fullWindow(time, firstRow),
     maxStepMs: gapThresholdMs(run.intervalMs),
     values(source) {
@@ -168,7 +172,7 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
       return lod?.sourceStats[sourceKey(source)];
     },
     idle() {
-      idle ??= idleChartKeys(charts, (s) => data.values(s), firstRow);
+      idle ??= idleChartKeys(resolved, (s) => data.values(s), firstRow);
       return idle;
     },
     trend(source, windowMs) {

@@ -110,12 +110,14 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   }, [id, full]);
   const reduced = report.runs[runIndex];
   const runJson = full?.runs[runIndex] ?? reduced;
+  const reducedRun = useMemo(() => (reduced ? toRunData(reduced, report.fileName) : null), [reduced, report.fileName]);
   const run = useMemo(() => {
-    if (!runJson) return null;
-    const data = toRunData(runJson, report.fileName);
-    if (reduced?.lod && runJson !== reduced) data.coarse = toRunData(reduced, report.fileName);
+    if (!runJson || runJson === reduced) return reducedRun;
+    // The same charts (objects) as the reduced run's: they keep their Chart.js instances.
+    const data = toRunData(runJson, report.fileName, reducedRun?.charts);
+    if (reduced?.lod) data.coarse = reducedRun;
     return data;
-  }, [runJson, reduced, report.fileName]);
+  }, [runJson, reduced, reducedRun, report.fileName]);
   const host = run?.meta.host || t.hostUnknown;
 
   useEffect(() => {
