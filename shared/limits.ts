@@ -116,9 +116,9 @@ export const LOD_BUCKETS = 4096;
 
 /**
  * Runs of more rows than this are sent reduced (LOD_BUCKETS); smaller ones whole, in the same encoding. A
- * bucket becomes two rows and stacks and computed totals travel reduced beside the series: below ~4 rows a
- * bucket the reduced level is no smaller than the run (measured on a 4 MB, 11 309-row log: 1.37 MB gzipped
- * reduced, 0.90 MB whole).
+ * bucket becomes two rows, and stacks and computed totals travel reduced beside the series: below ~4 rows a
+ * bucket the reduced level is no smaller than the run (measured, gzipped: a 4 MB, 11 309-row log is 1.37 MB
+ * reduced, 0.90 MB whole; at 16 900 rows both ~1.25 MB; 100 000 rows: 1.5 MB reduced, 8.1 MB whole).
  */
 export const LOD_MIN_ROWS = 4 * LOD_BUCKETS;
 
