@@ -35,14 +35,6 @@ export interface RunLod {
   derived: Record<string, Float64Array>;
 }
 
-/** Buckets as row ranges [start[k], end[k]) of the full run. */
-export interface BucketLayout {
-  start: Int32Array;
-  end: Int32Array;
-  /** Rows before the first bucket (the since-boot row), copied as they are. */
-  lead: number;
-}
-
 /** The key of the k-th top (bottom first) of a chart's stack. */
 export function lodStackKey(chartKey: string, k: number): string {
   return `stack:${chartKey}:${k}`;
@@ -54,6 +46,22 @@ export function needsLod(rows: number, minRows = LOD_MIN_ROWS): boolean {
 }
 
 /**
+ * Buckets as row ranges [start[k], end[k]) of the full run, and where each lands in the reduced run: its two
+ * rows at at[k] and at[k] + 1. A bucket after a gap (a time step over the gap threshold, or backwards) is
+ * preceded by a gap row (NaN, at the bucket's first time), so the reduced run breaks its lines there with no
+ * threshold of its own: within a bucket, its two rows may lie many intervals apart.
+ */
+export interface BucketLayout {
+  start: Int32Array;
+  end: Int32Array;
+  at: Int32Array;
+  /** Rows before the first bucket (the since-boot row), copied as they are. */
+  lead: number;
+  /** Rows of the reduced run. */
+  length: number;
+}
+
+/**
  * Buckets of rows [lead, n): `rowsPerBucket` rows each, but a new bucket at every time step longer than
  * `maxStepMs` or backwards.
  */
@@ -61,29 +69,32 @@ export function bucketLayout(time: ArrayLike<number>, lead: number, rowsPerBucke
   const n = time.length;
   const starts: number[] = [];
   const ends: number[] = [];
-  let start = lead;
-  for (let i = lead + 1; i <= n; i++) {
+  const at: number[] = [];
+  const first = Math.min(lead, n);
+  let length = first;
+  let start = first;
+  for (let i = first + 1; i <= n; i++) {
     const step = i < n ? time[i]! - time[i - 1]! : 0;
-    if (i === n || i - start >= rowsPerBucket || step > maxStepMs || step < 0) {
+    const gap = step > maxStepMs || step < 0;
+    if (i === n || i - start >= rowsPerBucket || gap) {
       starts.push(start);
       ends.push(i);
+      at.push(length);
+      length += 2;
+      // The gap row before the next bucket.
+      if (gap && i < n) length += 1;
       start = i;
     }
   }
-  return { start: Int32Array.from(starts), end: Int32Array.from(ends), lead: Math.min(lead, n) };
-}
-
-/** Rows in the reduced run: the lead rows, then two per bucket. */
-export function reducedLength(layout: BucketLayout): number {
-  return layout.lead + 2 * layout.start.length;
+  return { start: Int32Array.from(starts), end: Int32Array.from(ends), at: Int32Array.from(at), lead: first, length };
 }
 
 /**
  * For each reduced row, the full run's row whose value it takes: per bucket, the rows of `values`' first
- * smallest and first largest sample, earlier first; -1 (NaN) for a bucket without a value.
+ * smallest and first largest sample, earlier first; -1 (NaN) for a bucket without a value and a gap row.
  */
 export function extremeRows(values: ArrayLike<number>, layout: BucketLayout): Int32Array {
-  const out = new Int32Array(reducedLength(layout));
+  const out = new Int32Array(layout.length).fill(-1);
   for (let i = 0; i < layout.lead; i++) out[i] = i;
   for (let k = 0; k < layout.start.length; k++) {
     let lo = -1;
@@ -99,7 +110,7 @@ export function extremeRows(values: ArrayLike<number>, layout: BucketLayout): In
         if (v > values[hi]!) hi = i;
       }
     }
-    const at = layout.lead + 2 * k;
+    const at = layout.at[k]!;
     out[at] = Math.min(lo, hi);
     out[at + 1] = Math.max(lo, hi);
   }
@@ -121,13 +132,15 @@ export function reduceSeries(values: ArrayLike<number>, layout: BucketLayout): F
   return gather(values, extremeRows(values, layout));
 }
 
-/** The reduced run's time column: each bucket's first and last sample time. */
+/** The reduced run's time column: each bucket's first and last sample time (a gap row: the next's first). */
 export function reducedTime(time: ArrayLike<number>, layout: BucketLayout): Float64Array {
-  const out = new Float64Array(reducedLength(layout));
+  const out = new Float64Array(layout.length);
   for (let i = 0; i < layout.lead; i++) out[i] = time[i]!;
   for (let k = 0; k < layout.start.length; k++) {
-    out[layout.lead + 2 * k] = time[layout.start[k]!]!;
-    out[layout.lead + 2 * k + 1] = time[layout.end[k]! - 1]!;
+    const at = layout.at[k]!;
+    out[at] = time[layout.start[k]!]!;
+    out[at + 1] = time[layout.end[k]! - 1]!;
+    if (k > 0 && at > layout.at[k - 1]! + 2) out[at - 1] = out[at]!;
   }
   return out;
 }
@@ -188,12 +201,14 @@ export function reduceRun(run: ColumnarRun, buckets = LOD_BUCKETS, minRows = LOD
   };
 }
 
-/** Text cells (process names of top-* plugins): each bucket's first, twice. */
+/** Text cells (process names of top-* plugins): each bucket's first, twice; '' in a gap row. */
 function reducedText(values: readonly string[], layout: BucketLayout): string[] {
-  const out: string[] = values.slice(0, layout.lead);
+  const out: string[] = new Array<string>(layout.length).fill('');
+  for (let i = 0; i < layout.lead; i++) out[i] = values[i] ?? '';
   for (let k = 0; k < layout.start.length; k++) {
     const v = values[layout.start[k]!] ?? '';
-    out.push(v, v);
+    out[layout.at[k]!] = v;
+    out[layout.at[k]! + 1] = v;
   }
   return out;
 }

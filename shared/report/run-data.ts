@@ -145,7 +145,8 @@ export function toRunData(run: ColumnarRun, fileName = '', charts?: readonly Res
     text,
     charts: resolved,
     window: fullWindow(time, firstRow),
-    maxStepMs: gapThresholdMs(run.intervalMs),
+    // A reduced run marks its gaps with gap rows (lod.ts): its own steps span whole buckets.
+    maxStepMs: lod ? Infinity : gapThresholdMs(run.intervalMs),
     values(source) {
       if (source.combine === 'one') return lookup(source.ids[0] ?? '') ?? null;
       const key = sourceKey(source);

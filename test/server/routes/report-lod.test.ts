@@ -52,7 +52,7 @@ describe('GET /api/reports/:id/lod', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('a big report: reduced to its level of detail, statistics and row count of the full run', async () => {
+  it('a big report: reduced to its level of detail, statistics and row count of the full run', { timeout: 120_000 }, async () => {
     const id = await upload(makeLog(undefined, { rows: LOD_MIN_ROWS + 500 }));
     const res = await t.app.inject({ url: `/api/reports/${id}/lod`, headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);

@@ -10,7 +10,7 @@ import { ColumnarFormatError, decodeColumnar, encodeColumnar } from '../../../sh
 import { toColumnar, type ColumnarReport, type ColumnarRun } from '../../../shared/report/columnar.js';
 import { bucketLayout, reduceReport, reduceRun } from '../../../shared/report/lod.js';
 import { drawLevel, sourceKey, toRunData } from '../../../shared/report/run-data.js';
-import { gapThresholdMs } from '../../../shared/series/reduce.js';
+import { gapThresholdMs, reduceMinMax } from '../../../shared/series/reduce.js';
 import { windowStats } from '../../../shared/series/window-stats.js';
 import { FIXTURE_NAMES, readFixture } from '../../helpers/fixtures.js';
 
@@ -62,16 +62,29 @@ describe('level of detail on every fixture', () => {
         const lead = firstRow(run);
         const layout = bucketLayout(run.time, lead, Math.ceil((run.time.length - lead) / BUCKETS), gapThresholdMs(run.intervalMs));
         expect(reduced.lod!.buckets).toBe(layout.start.length);
-        expect(reduced.time.length).toBe(lead + 2 * layout.start.length);
+        expect(reduced.time.length).toBe(layout.length);
+        expect(layout.length).toBeGreaterThanOrEqual(lead + 2 * layout.start.length);
         expect(reduced.rows).toBe(run.rows);
         const maxStep = gapThresholdMs(run.intervalMs);
+        const anyValue = reduced.series.filter((s) => s.kind === 'number');
         for (let k = 0; k < layout.start.length; k++) {
           const a = layout.start[k]!;
           const b = layout.end[k]!;
-          // No bucket spans a gap: the reduced line breaks where the raw one does.
-          for (let i = a + 1; i < b; i++) expect(run.time[i]! - run.time[i - 1]!).toBeLessThanOrEqual(maxStep);
-          expect(reduced.time[lead + 2 * k]).toBe(run.time[a]);
-          expect(reduced.time[lead + 2 * k + 1]).toBe(run.time[b - 1]);
+          const at = layout.at[k]!;
+          // No bucket spans a gap…
+          for (let i = a + 1; i < b; i++) {
+            const step = run.time[i]! - run.time[i - 1]!;
+            expect(step <= maxStep && step >= 0).toBe(true);
+          }
+          expect(reduced.time[at]).toBe(run.time[a]);
+          expect(reduced.time[at + 1]).toBe(run.time[b - 1]);
+          // …and a gap between buckets is a gap row (NaN in every series): the reduced line breaks there too.
+          if (k > 0) {
+            const step = run.time[a]! - run.time[a - 1]!;
+            const gap = step > maxStep || step < 0;
+            expect(at - layout.at[k - 1]!).toBe(gap ? 3 : 2);
+            if (gap) for (const s of anyValue) expect(s.values[at - 1]).toBeNaN();
+          }
         }
         run.series.forEach((s, j) => {
           const r = reduced.series[j]!;
@@ -81,7 +94,7 @@ describe('level of detail on every fixture', () => {
           for (let i = 0; i < lead; i++) expect(r.values[i]).toEqual(s.values[i]);
           for (let k = 0; k < layout.start.length; k++) {
             const [lo, hi] = extremes(s.values, layout.start[k]!, layout.end[k]!);
-            const got = [r.values[lead + 2 * k]!, r.values[lead + 2 * k + 1]!];
+            const got = [r.values[layout.at[k]!]!, r.values[layout.at[k]! + 1]!];
             if (lo === Infinity) expect(got).toEqual([NaN, NaN]);
             else expect([Math.min(...got), Math.max(...got)]).toEqual([lo, hi]);
           }
@@ -151,6 +164,29 @@ describe('drawLevel', () => {
     expect(drawLevel(full, narrow, 100)).toBe(full);
     expect(drawLevel(toRunData(run), whole, 100).exact).toBe(true);
   });
+});
+
+describe('drawing from the reduced level', () => {
+  for (const [name, report] of reports) {
+    it(`${name}: breaks its lines where the raw samples do, and nowhere else`, () => {
+      for (const run of report.runs) {
+        if (run.time.length <= MIN_ROWS) continue;
+        const full = toRunData(run);
+        const coarse = toRunData(reduceRun(run, BUCKETS, MIN_ROWS));
+        const w = full.window!;
+        // A plot as wide as the buckets: every break of the raw line falls in a column of its own.
+        const breaks = (r: typeof full, values: Float64Array) => {
+          const y = reduceMinMax(r.time, values, { ...w, width: 4 * BUCKETS, maxStepMs: r.maxStepMs, firstRow: r.firstRow }).y;
+          return y.filter((v) => v !== v).length;
+        };
+        for (const [id, col] of full.columns) {
+          // Gaps in one series shorter than a bucket are not kept (lod.ts); time gaps always are.
+          if (col.values.some((v) => v !== v)) continue;
+          expect(breaks(coarse, coarse.columns.get(id)!.values), id).toBe(breaks(full, col.values));
+        }
+      }
+    });
+  }
 });
 
 describe('decodeColumnar', () => {
