@@ -49,7 +49,7 @@ describeBrowser('a big report', () => {
         // The whole run: the raw samples' figures, exactly (as GET /api/reports/:id has them).
         const series = full.runs[0]!.series.find((s) => s.id === 'load avg/1m');
         if (series?.kind !== 'number' || !series.stats) throw new Error('the log has no load average');
-        const row = chart.locator('tr[data-series="1m"]');
+        const row = chart.locator('tr[data-series="load avg/1m"]');
         await expect.poll(() => row.locator('td[data-stat="max"]').getAttribute('data-value'), { timeout: HOOK_TIMEOUT_MS }).toBe(String(series.stats.max));
         for (const k of STATS) expect(Number(await row.locator(`td[data-stat="${k}"]`).getAttribute('data-value'))).toBe(series.stats[k]);
 
