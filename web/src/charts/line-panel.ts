@@ -122,11 +122,12 @@ export class LinePanel implements Panel {
    */
   private level(ctx: ViewContext, plotWidth: number): RunData {
     const run = ctx.run;
+    const hiddenBand = this.props.chart.series.some((s) => s.role === 'band' && ctx.hidden.has(s.key));
     if (!run.coarse) {
-      if (!run.exact && ctx.trend) ctx.needExact?.();
+      // Only the reduced level so far: drawn from it meanwhile (a trend of its extremes, a stack of them).
+      if (!run.exact && (ctx.trend || hiddenBand)) ctx.needExact?.();
       return run;
     }
-    const hiddenBand = this.props.chart.series.some((s) => s.role === 'band' && ctx.hidden.has(s.key));
     return ctx.trend || hiddenBand ? run : drawLevel(run, ctx.window, plotWidth);
   }
 
