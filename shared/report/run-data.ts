@@ -92,8 +92,9 @@ export function sourceKey(source: SeriesSource): string {
 
 /**
  * The level to draw `window` from in a plot `plotWidth` px wide: the reduced level (`run.coarse`) while it
- * holds at least one bucket (two rows) per pixel column there — the min/max per pixel column is then the
- * same as from the raw rows, at a cost in pixels instead of rows — else the run's raw samples.
+ * holds at least one bucket (two rows) per pixel column there — every extreme is then drawn at its value,
+ * at most a pixel column from where the raw rows put it, at a cost in pixels instead of rows — else the
+ * run's raw samples.
  */
 export function drawLevel(run: RunData, window: TimeWindow, plotWidth: number): RunData {
   const coarse = run.coarse;
