@@ -73,7 +73,9 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
   const trendMs = useMemo(() => {
     if (!extent) return 60_000;
     const r = rowsInWindow(run.time, extent, run.firstRow);
-    return trendWindowMs(run.intervalMs, r.to - r.from);
+    // Counted in the run's rows (a reduced run has fewer), so the full report swapping in changes nothing.
+    const whole = r.from === run.firstRow && r.to === run.time.length;
+    return trendWindowMs(run.intervalMs, whole ? run.rows - run.firstRow : r.to - r.from);
   }, [run, extent]);
 
   const [coordinator] = useState(() => {
