@@ -1,40 +1,49 @@
 /**
- * The offline report: one self-contained HTML file that is the same interactive viewer as the report page
- * (the web app's offline build, dist/web/offline/offline.js + offline.css, inlined) with the report's data
- * inside (shared/export/embedded.ts). It makes no request: its Content-Security-Policy (a meta element)
- * allows only the inlined script, by hash, and no connection of any kind; it works from file://.
+ * An offline page: one self-contained HTML file that is the same interactive page as the served one (one of
+ * the web app's offline builds — dist/web/offline/offline.js + offline.css for the report,
+ * dist/web/offline-compare/ for the compare page — inlined) with its data inside (shared/export/embedded.ts).
+ * It makes no request: its Content-Security-Policy (a meta element) allows only the inlined script, by hash,
+ * and no connection of any kind; it works from file:// and as an e-mail attachment. What data a page carries
+ * is its exporter's (report-files.ts: a report; offline-compare-html.ts: the runs of a comparison).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EMBEDDED_REPORT_ELEMENT_ID, scriptSafeJson, type EmbeddedReport } from '../../shared/export/embedded.js';
+import { scriptSafeJson } from '../../shared/export/embedded.js';
 
 export interface OfflineAssets {
   script: string;
   style: string;
 }
 
+/** The web app's offline builds (web/vite.offline*.config.ts): a directory of dist/web and its files' name. */
+export type OfflineBuild = 'offline' | 'offline-compare';
+
 /** The web app's offline build is missing (run `npm run build:web`). */
 export class OfflineBuildMissingError extends Error {
   override readonly name = 'OfflineBuildMissingError';
-  constructor(readonly webDir: string) {
-    super(`the offline report needs the built web app (${join(webDir, 'offline')}): run npm run build:web`);
+  constructor(
+    readonly webDir: string,
+    build: OfflineBuild = 'offline',
+  ) {
+    super(`the offline ${build === 'offline' ? 'report' : 'compare page'} needs the built web app (${join(webDir, build)}): run npm run build:web`);
   }
 }
 
 const cache = new Map<string, Promise<OfflineAssets>>();
 
-/** The offline build's script and stylesheet, read once per web directory. */
-export function loadOfflineAssets(webDir: string): Promise<OfflineAssets> {
-  let p = cache.get(webDir);
+/** An offline build's script and stylesheet, read once per web directory. */
+export function loadOfflineAssets(webDir: string, build: OfflineBuild = 'offline'): Promise<OfflineAssets> {
+  const key = join(webDir, build);
+  let p = cache.get(key);
   if (!p) {
-    p = Promise.all([readFile(join(webDir, 'offline', 'offline.js'), 'utf8'), readFile(join(webDir, 'offline', 'offline.css'), 'utf8')])
+    p = Promise.all([readFile(join(key, `${build}.js`), 'utf8'), readFile(join(key, `${build}.css`), 'utf8')])
       .then(([script, style]) => ({ script, style }))
       .catch((err: NodeJS.ErrnoException) => {
-        cache.delete(webDir);
-        throw err.code === 'ENOENT' ? new OfflineBuildMissingError(webDir) : err;
+        cache.delete(key);
+        throw err.code === 'ENOENT' ? new OfflineBuildMissingError(webDir, build) : err;
       });
-    cache.set(webDir, p);
+    cache.set(key, p);
   }
   return p;
 }
@@ -55,7 +64,7 @@ function rawText(text: string, element: 'script' | 'style'): string {
   return text.replace(close, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
 
-/** The Content-Security-Policy of an offline report: this script only, no network, no plugins, no forms. */
+/** The Content-Security-Policy of an offline page: this script only, no network, no plugins, no forms. */
 export function offlineCsp(scriptHash: string): string {
   return [
     "default-src 'none'",
@@ -71,10 +80,12 @@ export function offlineCsp(scriptHash: string): string {
 }
 
 export interface OfflinePage {
-  /** The embedded report (id, initial view, data). */
-  report: EmbeddedReport;
+  /** Where the page's data goes (`<script type="application/json" id=…>`) and what it is (JSON). */
+  embedded: { elementId: string; data: unknown };
   /** <title>: the app sets its own once running; this one names the file in a browser's tab before. */
   title: string;
+  /** What the page says without JavaScript. */
+  noscript: string;
 }
 
 /** The whole HTML file. */
@@ -93,8 +104,8 @@ export function offlineHtml(assets: OfflineAssets, page: OfflinePage): string {
     `<title>${escapeHtml(page.title)}</title>\n` +
     `<style>${rawText(assets.style, 'style')}</style>\n` +
     '</head>\n<body>\n<div id="root"></div>\n' +
-    '<noscript>This dstatview report needs JavaScript to draw its graphs.</noscript>\n' +
-    `<script type="application/json" id="${EMBEDDED_REPORT_ELEMENT_ID}">${scriptSafeJson(page.report)}</script>\n` +
+    `<noscript>${escapeHtml(page.noscript)}</noscript>\n` +
+    `<script type="application/json" id="${escapeHtml(page.embedded.elementId)}">${scriptSafeJson(page.embedded.data)}</script>\n` +
     `<script type="module">${script}</script>\n` +
     '</body>\n</html>\n'
   );

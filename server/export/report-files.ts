@@ -8,6 +8,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ReportJson, ReportSummary } from '../../shared/api/schemas.js';
 import { viewQuery, type ViewQueryOptions } from '../../shared/api/view-query.js';
 import { encodeBase85 } from '../../shared/export/base85.js';
+import { EMBEDDED_REPORT_ELEMENT_ID, type EmbeddedReport, type EmbeddedReportData } from '../../shared/export/embedded.js';
 import { floatingIso } from '../../shared/dstat/time.js';
 import { runStatsRows, statsCsv, type StatsTableRow } from '../../shared/export/stats-table.js';
 import { MAX_EXPORT_PNGS } from '../../shared/limits.js';
@@ -32,15 +33,22 @@ function runIndex(report: ReportJson, view: ViewQueryOptions): number {
   return view.run !== undefined && view.run >= 1 && view.run <= n ? view.run - 1 : n - 1;
 }
 
+/** A report as an offline page carries it (shared/export/embedded.ts). */
+export function embeddedReportData(r: ExportReport): EmbeddedReportData {
+  // The stored gzip is made fast at upload; the file is made once and kept: the smallest gzip there is.
+  const gz = gzipSync(gunzipSync(r.reportJsonGz), { level: 9 });
+  return { id: r.summary.id, reportJsonGz: encodeBase85(gz), gzBytes: gz.length };
+}
+
 /** The offline report (one HTML file) opening with `view`. */
 export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}): string {
   const run = r.report.runs[runIndex(r.report, view)];
   const host = run?.meta.host.trim();
-  // The stored gzip is made fast at upload; the file is made once and kept: the smallest gzip there is.
-  const gz = gzipSync(gunzipSync(r.reportJsonGz), { level: 9 });
+  const report: EmbeddedReport = { v: 2, search: viewQuery(view), ...embeddedReportData(r) };
   return offlineHtml(assets, {
-    report: { v: 2, id: r.summary.id, search: viewQuery(view), reportJsonGz: encodeBase85(gz), gzBytes: gz.length },
+    embedded: { elementId: EMBEDDED_REPORT_ELEMENT_ID, data: report },
     title: `${host ? `${host} · ` : ''}${r.summary.fileName} · dstatview`,
+    noscript: 'This dstatview report needs JavaScript to draw its graphs.',
   });
 }
 

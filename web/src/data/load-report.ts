@@ -3,8 +3,8 @@
  * thread when workers are not available. Two forms (load-protocol.ts): the report page first loads the
  * level of detail (`loadReportLod`: GET /api/reports/:id/lod, big runs reduced, shared/report/lod.ts) and
  * the full report (`loadReport`: the ReportJson) only when it needs the raw samples; the compare page loads
- * the full reports. `prefetchReport` starts the page's load before React renders (main.tsx), so the
- * download overlaps the start of the page.
+ * the full reports (`prefetchReports`). Loads start before React renders (main.tsx), so the download
+ * overlaps the start of the page.
  */
 import { ApiFailure, failureFromText, getReport, NETWORK_MESSAGE } from '../api/client.js';
 import { ColumnarFormatError, decodeColumnar } from '../../../shared/report/columnar-codec.js';
@@ -103,21 +103,41 @@ function loadOnce(id: string, format: Format, retry: boolean): Promise<ColumnarR
   if (!p) {
     p = load(id, format);
     pending.set(key, p);
-    // Keep only the latest report (both its forms); a failed load is tried afresh next time.
-    for (const k of pending.keys()) if (!k.endsWith(`:${id}`)) pending.delete(k);
-    p.catch(() => pending.delete(key));
+    const mine = p;
+    p.catch(() => {
+      if (pending.get(key) === mine) pending.delete(key);
+    });
   }
   return p;
 }
 
+/** Keep only these ids' loads (a report page's one, a compare page's runs'). */
+function keepOnly(ids: readonly string[]): void {
+  for (const key of pending.keys()) if (!ids.some((id) => key.endsWith(`:${id}`))) pending.delete(key);
+}
+
+/**
+ * Start loading full reports (once per id while it is pending or kept), side by side: each in its own
+ * worker. Only the reports of the latest call are kept; a failed load is tried afresh next time.
+ */
+export function prefetchReports(ids: readonly string[]): Promise<ColumnarReport>[] {
+  const out = ids.map((id) => loadOnce(id, 'json', false));
+  keepOnly(ids);
+  return out;
+}
+
 /** Start loading a report page's data: its level of detail (once per id while it is pending or kept). */
 export function prefetchReport(id: string): Promise<ColumnarReport> {
-  return loadOnce(id, 'columns', false);
+  const p = loadOnce(id, 'columns', false);
+  keepOnly([id]);
+  return p;
 }
 
 /** The report's level of detail (big runs reduced: RunLod); `retry` forgets an earlier load. */
 export function loadReportLod(id: string, retry = false): Promise<ColumnarReport> {
-  return loadOnce(id, 'columns', retry);
+  const p = loadOnce(id, 'columns', retry);
+  keepOnly([id]);
+  return p;
 }
 
 /** The full report (every raw sample); `retry` forgets an earlier load. */
