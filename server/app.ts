@@ -30,6 +30,8 @@ import health from './routes/health.js';
 import pages from './routes/pages.js';
 import ready from './routes/ready.js';
 import reports from './routes/reports.js';
+import reportLodRoute from './routes/report-lod.js';
+import reportLod from './plugins/report-lod.js';
 import type { StoreSettings } from './store/create-store.js';
 import exportRoutes from './routes/export.js';
 import type { ReportStore } from './store/report-store.js';
@@ -91,6 +93,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(rederive);
     await fastify.register(runColumns);
     await fastify.register(firstScreens);
+    await fastify.register(reportLod);
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 
@@ -98,6 +101,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(ready);
     await fastify.register(configRoute, { maxUploadBytes });
     await fastify.register(reports, { maxUploadBytes });
+    await fastify.register(reportLodRoute);
     await fastify.register(deleteReport);
     await fastify.register(compare);
     await fastify.register(exportRoutes, { webDir: config.webDir });

@@ -9,6 +9,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { ReportSummary } from '../shared/api/schemas.js';
 import type { ReportSummaryFields } from '../shared/api/report-json.js';
+import { encodeLod } from './lod/lod-task.js';
 import { isDstatFormatError } from '../shared/dstat/errors.js';
 import { parseDstat } from '../shared/dstat/parse-dstat.js';
 import { MAX_ROWS } from '../shared/limits.js';
@@ -37,18 +38,25 @@ export interface ParseFailure {
 }
 
 export type ParseOutcome =
-  | { ok: true; reportJsonGz: Uint8Array; summary: ReportSummary }
+  | {
+      ok: true;
+      reportJsonGz: Uint8Array;
+      summary: ReportSummary;
+      /** The page's level of detail (server/lod/lod-task.ts), made while the parsed report is at hand. */
+      lodGz?: Uint8Array;
+    }
   | { ok: false; error: ParseFailure };
 
 export default async function parseUpload(task: ParseTask): Promise<ParseOutcome> {
   try {
     // A .csv.gz is decompressed here, streaming, up to its own ceiling: off the event loop like the parse.
     const bytes = await readCsvBytes(task.path, task.maxCsvBytes);
-    // Only the gzip and the summary cross to the main thread (the report object is what the gzip holds).
-    const { reportJsonGz, summary } = deriveReport(bytes, task.fields);
-    const outcome: ParseOutcome = { ok: true, reportJsonGz, summary };
+    // Only the gzips and the summary cross to the main thread (the report object is what the gzip holds).
+    const { reportJsonGz, summary, report } = deriveReport(bytes, task.fields);
+    const lodGz = encodeLod(report);
+    const outcome: ParseOutcome = { ok: true, reportJsonGz, summary, lodGz };
     return move({
-      [transferableSymbol]: [outcome.reportJsonGz.buffer],
+      [transferableSymbol]: [reportJsonGz.buffer, lodGz.buffer],
       [valueSymbol]: outcome,
     }) as unknown as ParseOutcome;
   } catch (err) {
@@ -100,3 +108,4 @@ export { firstScreenTask } from './render/first-screen-task.js';
 
 /** Some charts of a report as an export's PNGs (server/render/chart-pngs-task.ts). */
 export { chartPngsTask } from './render/chart-pngs-task.js';
+export { lodTask } from './lod/lod-task.js';

@@ -25,6 +25,7 @@ import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../pa
 import type { FirstScreenTask } from '../render/first-screen-task.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import type { ChartRenderer } from '../export/chart-images.js';
+import type { LodTask } from '../lod/lod-task.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
 
 export interface ParserPool {
@@ -41,6 +42,8 @@ export interface ParserPool {
   renderFirstScreen(task: FirstScreenTask): Promise<string>;
   /** Draws an export's PNGs in the worker threads, `threads` charts at once (server/render/chart-pngs-task.ts). */
   readonly charts: ChartRenderer;
+  /** A stored report's level of detail, encoded and gzipped (server/lod/lod-task.ts), in a worker. */
+  encodeLod(task: LodTask): Promise<Uint8Array>;
 }
 
 declare module 'fastify' {
@@ -173,6 +176,9 @@ export default fp<ParserPoolOptions>(
         async render(task: ChartPngsTask): Promise<Uint8Array[]> {
           return (await pool.run(task, { name: 'chartPngsTask' })) as Uint8Array[];
         },
+      },
+      async encodeLod(task: LodTask): Promise<Uint8Array> {
+        return (await pool.run(task, { name: 'lodTask' })) as Uint8Array;
       },
     } satisfies ParserPool);
 

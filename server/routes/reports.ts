@@ -5,6 +5,7 @@
  *                              text/html; several files in the field (up to MAX_UPLOAD_FILES) → 201 {id, url,
  *                              deleteToken, reports, compareUrl} (303 to the compare page)
  *   GET  /api/reports/:id      the parsed report (ReportJson)
+ *   GET  /api/reports/:id/lod  the report as the page draws it (routes/report-lod.ts)
  *   GET  /api/reports/:id/csv  the uploaded CSV, byte for byte (decompressed when uploaded as .csv.gz)
  * Status codes per case: see plugins/error-handler.ts.
  */
@@ -82,6 +83,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           const summary = { ...outcome.summary, deleteTokenSha256: deleteToken.sha256 };
           await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary });
           fastify.storageUsage.added(upload.bytes + outcome.reportJsonGz.byteLength);
+          // The page's level of detail, made by the same parse: the page asks for it first.
+          if (outcome.lodGz) fastify.reportLod.put(id, outcome.lodGz);
           request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
         }
         const created = parsed.map(({ upload, id, deleteToken }) => ({

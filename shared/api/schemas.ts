@@ -166,6 +166,16 @@ export const ReportJson = Type.Object({
 export type ReportJson = Static<typeof ReportJson>;
 
 /**
+ * GET /api/reports/:id/lod — the report as the page draws it: media type `application/vnd.dstatview.columns`
+ * (shared/report/columnar-codec.ts: a JSON header and little-endian Float64 columns), gzip-encoded. Runs of
+ * more than LOD_MIN_ROWS rows come reduced to their level of detail (shared/report/lod.ts: per bucket each
+ * series' min and max, with the whole run's exact statistics); smaller runs come whole. 404 as
+ * GET /api/reports/:id.
+ */
+export const ReportLodParams = ReportParams;
+export type ReportLodParams = Static<typeof ReportLodParams>;
+
+/**
  * GET /api/compare?ids=ID1,ID2[,…] — runs side by side (shared/compare/). `ids`: report ids, `ID:N` for run
  * N of a multi-run file (shared/api/compare-ref.ts). `baseline`: index into ids (default 0). `shift`: per
  * run, comma-separated seconds its start is moved (aligned elapsed = seconds since its first row − shift).

@@ -28,6 +28,11 @@ export interface ChartRun {
   trend(source: SeriesSource, windowMs: number): Float64Array | null;
   /** The machine's total for `scaleToTotal` charts (see scaleTotalMax). */
   totalMax(chart: ResolvedChart): number;
+  /**
+   * The stack's tops made beforehand (a reduced run's, shared/report/lod.ts: reduced at the rows of the
+   * total's extremes) when `bandCount` is all the chart's bands; null: stack the bands' values.
+   */
+  stackTops?(chart: ResolvedChart, bandCount: number): Float64Array[] | null;
 }
 
 /** The view options a line chart depends on (the page's ViewContext has them all). */
@@ -92,7 +97,7 @@ export function prepareLines(
     else if (spec.role === 'line') lines.push(d);
   });
   const rows = run.time.length;
-  const tops = bands.length > 0 ? stackBands(bands.map((b) => b.values), rows) : [];
+  const tops = bands.length > 0 ? (run.stackTops?.(chart, bands.length) ?? stackBands(bands.map((b) => b.values), rows)) : [];
   const trends: PreparedLines['trends'] = [];
   if (view.trend) {
     const solid = bands.filter((b) => !b.spec.faint);

@@ -4,6 +4,7 @@
  * big reports (load-worker.ts), and moved to the page without a copy (the arrays' buffers are transferred).
  */
 import type { ReportJson, RunJson } from '../api/schemas.js';
+import type { RunLod } from './lod.js';
 
 type NumericJson = Extract<RunJson['series'][number], { kind: 'number' }>;
 type TextJson = Extract<RunJson['series'][number], { kind: 'text' }>;
@@ -15,6 +16,11 @@ export type ColumnarSeries = ColumnarNumeric | ColumnarText;
 export interface ColumnarRun extends Omit<RunJson, 'time' | 'series'> {
   time: Float64Array;
   series: ColumnarSeries[];
+  /**
+   * Set on a big run's reduced level of detail (lod.ts): `time` and the values are then reduced, `rows` is
+   * still the full run's row count, and the statistics are the full run's.
+   */
+  lod?: RunLod;
 }
 
 export interface ColumnarReport extends Omit<ReportJson, 'runs'> {
@@ -47,6 +53,8 @@ export function transferList(report: ColumnarReport): ArrayBuffer[] {
   for (const run of report.runs) {
     out.push(run.time.buffer as ArrayBuffer);
     for (const s of run.series) if (s.kind === 'number') out.push(s.values.buffer as ArrayBuffer);
+    if (run.lod) for (const v of Object.values(run.lod.derived)) out.push(v.buffer as ArrayBuffer);
   }
-  return out;
+  // Arrays decoded from one message share its buffer: each buffer once.
+  return [...new Set(out)];
 }

@@ -15,9 +15,10 @@ import {
 import { gapThresholdMs } from '../series/reduce.js';
 import type { SeriesStats } from '../series/stats.js';
 import { movingAverage } from '../series/trend.js';
-import { fullWindow, lowerBound, type TimeWindow } from '../series/window.js';
+import { fullWindow, lowerBound, rowsInWindow, type TimeWindow } from '../series/window.js';
 import { scaleTotalMax, type ChartRun } from '../chart/line-data.js';
 import type { ColumnarRun } from './columnar.js';
+import { lodStackKey, type RunLod } from './lod.js';
 
 export interface NumericColumn {
   id: string;
@@ -69,13 +70,44 @@ export interface RunData extends ChartRun {
   totalMax(chart: ResolvedChart): number;
   /** The row whose time is nearest to t, within [firstRow, rows). */
   nearestRow(t: number): number;
+  /**
+   * False for a big run's reduced level of detail (shared/report/lod.ts): its columns are per-bucket
+   * extremes, good for drawing wide windows; only the whole run's statistics are known (`wholeStats`).
+   */
+  exact: boolean;
+  /** The level of detail's extras (null for raw samples). */
+  lod: RunLod | null;
+  /** A reduced level kept beside the raw samples, to draw wide windows from (see drawLevel). */
+  coarse: RunData | null;
+  /**
+   * The whole run's statistics of a source as the server computed them from the raw samples (null: no
+   * value in the run), or undefined when they are not at hand (then compute them from `values`).
+   */
+  wholeStats(source: SeriesSource): SeriesStats | null | undefined;
 }
 
 export function sourceKey(source: SeriesSource): string {
   return source.combine === 'one' ? (source.ids[0] ?? '') : `${source.combine}:${source.ids.join('\u0000')}`;
 }
 
-export function toRunData(run: ColumnarRun, fileName = ''): RunData {
+/**
+ * The level to draw `window` from in a plot `plotWidth` px wide: the reduced level (`run.coarse`) while it
+ * holds at least one bucket (two rows) per pixel column there — every extreme is then drawn at its value,
+ * at most a pixel column from where the raw rows put it, at a cost in pixels instead of rows — else the
+ * run's raw samples.
+ */
+export function drawLevel(run: RunData, window: TimeWindow, plotWidth: number): RunData {
+  const coarse = run.coarse;
+  if (!coarse) return run;
+  const r = rowsInWindow(coarse.time, window, coarse.firstRow);
+  return r.to - r.from >= 2 * plotWidth ? coarse : run;
+}
+
+/**
+ * `charts`: the run's resolved charts when known (the reduced level's, for the same run's raw samples), so
+ * that the page's charts keep their identity — and their Chart.js instances — when the data is swapped.
+ */
+export function toRunData(run: ColumnarRun, fileName = '', charts?: readonly ResolvedChart[]): RunData {
   const time = run.time;
   const columns = new Map<string, NumericColumn>();
   const text: TextColumn[] = [];
@@ -94,7 +126,8 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
   const totals = new Map<string, number>();
   let idle: Set<string> | null = null;
   const lookup = (id: string): Float64Array | undefined => columns.get(id)?.values;
-  const charts = resolveCharts(infos);
+  const resolved = charts ?? resolveCharts(infos);
+  const lod = run.lod ?? null;
 
   const data: RunData = {
     index: run.index,
@@ -111,18 +144,37 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
     time,
     columns,
     text,
-    charts,
+    charts: resolved,
     window: fullWindow(time, firstRow),
-    maxStepMs: gapThresholdMs(run.intervalMs),
+    // A reduced run marks its gaps with gap rows (lod.ts): its own steps span whole buckets.
+    maxStepMs: lod ? Infinity : gapThresholdMs(run.intervalMs),
     values(source) {
       if (source.combine === 'one') return lookup(source.ids[0] ?? '') ?? null;
       const key = sourceKey(source);
       let v = derived.get(key);
-      if (v === undefined) derived.set(key, (v = sourceValues(source, lookup)));
+      // A reduced run's computed totals come reduced on their own extremes (a sum of reduced parts is not).
+      if (v === undefined) derived.set(key, (v = lod?.derived[key] ?? sourceValues(source, lookup)));
       return v;
     },
+    stackTops(chart, bandCount) {
+      if (!lod || bandCount !== chart.series.filter((s) => s.role === 'band').length) return null;
+      const tops: Float64Array[] = [];
+      for (let k = 0; k < bandCount; k++) {
+        const top = lod.derived[lodStackKey(chart.key, k)];
+        if (!top) return null;
+        tops.push(top);
+      }
+      return tops;
+    },
+    exact: lod === null,
+    lod,
+    coarse: null,
+    wholeStats(source) {
+      if (source.combine === 'one') return columns.get(source.ids[0] ?? '')?.stats;
+      return lod?.sourceStats[sourceKey(source)];
+    },
     idle() {
-      idle ??= idleChartKeys(charts, (s) => data.values(s), firstRow);
+      idle ??= idleChartKeys(resolved, (s) => data.values(s), firstRow);
       return idle;
     },
     trend(source, windowMs) {
@@ -137,7 +189,7 @@ export function toRunData(run: ColumnarRun, fileName = ''): RunData {
     },
     totalMax(chart) {
       let max = totals.get(chart.key);
-      if (max === undefined) totals.set(chart.key, (max = scaleTotalMax(chart, data)));
+      if (max === undefined) totals.set(chart.key, (max = lod?.totalMax[chart.key] ?? scaleTotalMax(chart, data)));
       return max;
     },
     nearestRow(t) {

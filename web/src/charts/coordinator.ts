@@ -52,6 +52,11 @@ export interface ViewContext {
   version: number;
   /** Changes when anything but the window changes (chart options must be rebuilt). */
   optionsVersion: number;
+  /**
+   * A panel needs the raw samples (statistics of a window of a reduced run, a trend line): the page loads
+   * the full report and swaps `run` (shared/report/lod.ts). Absent where the data is always full.
+   */
+  needExact?: () => void;
 }
 
 export interface Panel {
@@ -371,7 +376,9 @@ export class Coordinator {
     }
     next.rows = rowsInWindow(next.run.time, next.window, next.run.firstRow);
     next.version = this.ctx.version + 1;
-    next.optionsVersion = this.ctx.optionsVersion + 1;
+    // New data alone (the full report replacing its reduced level) keeps the charts' options and instances.
+    const dataOnly = keys.every((k) => k === 'run' || k === 'needExact' || patch[k] === this.ctx[k]);
+    next.optionsVersion = dataOnly ? this.ctx.optionsVersion : this.ctx.optionsVersion + 1;
     const moved = !sameWindow(next.window, this.ctx.window, 0);
     this.ctx = next;
     if (moved) {

@@ -81,7 +81,7 @@ export class HeatmapPanel implements Panel {
     overlayEl: HTMLElement,
     coordinator: Coordinator,
     private cpus: readonly HeatmapCpu[],
-    private readonly onStats: (stats: (SeriesStats | null)[]) => void,
+    private readonly onStats: (stats: (SeriesStats | null)[] | 'pending') => void,
   ) {
     this.target = box;
     this.overlay = new PlotOverlay(overlayEl, coordinator, this);
@@ -207,6 +207,14 @@ export class HeatmapPanel implements Panel {
     if (this.job?.version !== ctx.version) this.job = { version: ctx.version, out: [] };
     const job = this.job;
     const { from, to } = ctx.rows;
+    // Busy % is derived from the raw samples: a reduced run's figures wait for them.
+    if (!ctx.run.exact) {
+      this.job = null;
+      this.statsVersion = ctx.version;
+      this.onStats('pending');
+      ctx.needExact?.();
+      return true;
+    }
     while (job.out.length < this.cpus.length) {
       if (job.out.length > 0 && performance.now() > deadline) return false;
       job.out.push(windowStats(this.cpus[job.out.length]!.busy, from, to));

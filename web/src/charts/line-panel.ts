@@ -19,6 +19,7 @@ import {
   type PreparedLines,
 } from '../../../shared/chart/line-data.js';
 import { windowStats } from '../../../shared/series/window-stats.js';
+import { drawLevel, type RunData } from '../../../shared/report/run-data.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
 import { formatValue } from '../format.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
@@ -44,7 +45,8 @@ export interface LinePanelProps {
   trendLabel: (label: string) => string;
 }
 
-export type StatsListener = (stats: (SeriesStats | null)[]) => void;
+/** The window's statistics per series, or 'pending' while they wait for the raw samples (a reduced run). */
+export type StatsListener = (stats: (SeriesStats | null)[] | 'pending') => void;
 
 export class LinePanel implements Panel {
   readonly key: string;
@@ -60,6 +62,8 @@ export class LinePanel implements Panel {
   private instance: LineChart | null = null;
   private builtFor = -1;
   private prepared: PreparedLines | null = null;
+  /** The level `prepared` was made from (a run, or its reduced level). */
+  private preparedFrom: RunData | null = null;
   /** Read by the chart's axis callbacks; updated in place on every draw. */
   private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false };
   private size = { width: 0, height: 0 };
@@ -103,11 +107,28 @@ export class LinePanel implements Panel {
     return this.overlay.area;
   }
 
-  private prepare(ctx: ViewContext): PreparedLines {
+  private prepare(ctx: ViewContext, level: RunData): PreparedLines {
     const { chart, labels, trendLabel } = this.props;
-    if (this.prepared?.signature === prepareSignature(chart, ctx)) return this.prepared;
-    this.prepared = prepareLines(chart, labels, ctx, ctx.run, trendLabel);
+    if (this.preparedFrom === level && this.prepared?.signature === prepareSignature(chart, ctx)) return this.prepared;
+    this.prepared = prepareLines(chart, labels, ctx, level, trendLabel);
+    this.preparedFrom = level;
     return this.prepared;
+  }
+
+  /**
+   * What to draw from: the reduced level while it has a bucket per pixel column (drawLevel), unless it
+   * cannot draw this view exactly — a trend line (a moving average of the raw samples) or a stack with a
+   * band hidden (its tops come made for the whole stack).
+   */
+  private level(ctx: ViewContext, plotWidth: number): RunData {
+    const run = ctx.run;
+    const hiddenBand = this.props.chart.series.some((s) => s.role === 'band' && ctx.hidden.has(s.key));
+    if (!run.coarse) {
+      // Only the reduced level so far: drawn from it meanwhile (a trend of its extremes, a stack of them).
+      if (!run.exact && (ctx.trend || hiddenBand)) ctx.needExact?.();
+      return run;
+    }
+    return ctx.trend || hiddenBand ? run : drawLevel(run, ctx.window, plotWidth);
   }
 
   draw(ctx: ViewContext): void {
@@ -115,13 +136,14 @@ export class LinePanel implements Panel {
     const height = Math.round(this.box.clientHeight);
     if (width <= 0 || height <= 0) return;
     const t0 = performance.now();
-    const prepared = this.prepare(ctx);
     // The plot is the box less the y axis and the padding; known exactly after the first draw.
     const plotWidth = Math.max(50, this.overlay.area && this.size.width === width ? this.overlay.area.width : width - PLOT_INSET);
+    const level = this.level(ctx, plotWidth);
+    const prepared = this.prepare(ctx, level);
     const existing = this.instance;
     const reusable = existing && this.builtFor === ctx.optionsVersion ? existing.data.datasets : undefined;
-    const datasets = lineDatasets(this.props.chart, prepared, ctx, ctx.run, plotWidth, reusable);
-    Object.assign(this.state, lineAxisState(this.props.chart, ctx, ctx.run, datasets, plotWidth));
+    const datasets = lineDatasets(this.props.chart, prepared, ctx, level, plotWidth, reusable);
+    Object.assign(this.state, lineAxisState(this.props.chart, ctx, level, datasets, plotWidth));
 
     if (existing && this.builtFor === ctx.optionsVersion && existing.data.datasets.length === datasets.length) {
       existing.data.datasets.forEach((ds, i) => {
@@ -188,17 +210,26 @@ export class LinePanel implements Panel {
     if (this.job?.version !== ctx.version) this.job = { version: ctx.version, out: [] };
     const job = this.job;
     const { from, to } = ctx.rows;
-    const whole = from === ctx.run.firstRow && to === ctx.run.time.length;
+    const run = ctx.run;
+    const whole = from === run.firstRow && to === run.time.length;
     const series = this.props.chart.series;
+    // A reduced run knows only the whole run's figures: any other window waits for the raw samples.
+    if (!run.exact && (!whole || series.some((s) => run.wholeStats(s.source) === undefined))) {
+      this.job = null;
+      this.statsVersion = ctx.version;
+      this.onStats('pending');
+      ctx.needExact?.();
+      return true;
+    }
     while (job.out.length < series.length) {
       if (job.out.length > 0 && performance.now() > deadline) return false;
       const s = series[job.out.length]!;
-      const col = whole && s.source.combine === 'one' ? ctx.run.columns.get(s.source.ids[0] ?? '') : undefined;
-      if (col) {
-        job.out.push(col.stats);
+      const known = whole ? run.wholeStats(s.source) : undefined;
+      if (known !== undefined) {
+        job.out.push(known);
         continue;
       }
-      const values = ctx.run.values(s.source);
+      const values = run.values(s.source);
       job.out.push(values ? windowStats(values, from, to) : null);
     }
     this.job = null;
@@ -218,10 +249,11 @@ export class LinePanel implements Panel {
       this.overlay.show(ctx, row, [], null);
       return;
     }
+    // The row is the run's (the drawing may come from its reduced level).
     const items = prepared.readout.map((d) => ({
       colour: d.spec.colour,
       label: d.label,
-      value: formatValue(d.values[row]!, d.spec.unit),
+      value: formatValue(ctx.run.values(d.spec.source)?.[row] ?? NaN, d.spec.unit),
       muted: d.spec.role === 'hidden',
     }));
     this.overlay.show(ctx, row, items, pointerY);

@@ -34,7 +34,8 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
-  const [stats, setStats] = useState<(SeriesStats | null)[] | null>(null);
+  const [stats, setStats] = useState<(SeriesStats | null)[] | 'pending' | null>(null);
+  const figures = stats === 'pending' ? null : stats;
   const title = chartTitle(chart, lang);
   const labels = useMemo(() => chart.series.map((s) => seriesLabel(s, lang)), [chart, lang]);
   const headingId = `${domId}-title`;
@@ -86,11 +87,12 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
           unit: s.unit,
           drawn: s.role !== 'hidden',
           shown: !hidden.has(s.key),
-          stats: stats?.[i] ?? null,
+          stats: figures?.[i] ?? null,
         }))}
         onToggle={onToggleSeries}
+        pending={stats === 'pending'}
       />
-      <CopyStatsButtons what={title} rows={() => chartStatsRows(chart, labels, stats)} />
+      <CopyStatsButtons what={title} rows={() => chartStatsRows(chart, labels, figures)} />
     </figure>
   );
 });

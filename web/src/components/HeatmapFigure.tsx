@@ -32,7 +32,8 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLDivElement>(null);
-  const [stats, setStats] = useState<(SeriesStats | null)[] | null>(null);
+  const [stats, setStats] = useState<(SeriesStats | null)[] | 'pending' | null>(null);
+  const figures = stats === 'pending' ? null : stats;
   const rows = useMemo(
     (): HeatmapCpu[] => cpus.map((c) => ({ key: c.key, name: c.device ?? c.key, busy: cpuBusy(run, c) })),
     [run, cpus],
@@ -103,8 +104,9 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
             unit: '%',
             drawn: true,
             shown: true,
-            stats: stats?.[i] ?? null,
+            stats: figures?.[i] ?? null,
           }))}
+          pending={stats === 'pending'}
         />
       </div>
     </figure>

@@ -55,7 +55,7 @@ export function readThemeColours(name: 'light' | 'dark'): ThemeColours {
   return chartTheme(name, font || undefined);
 }
 
-export function ReportViewer({ run, store }: { run: RunData; store: ViewStore }) {
+export function ReportViewer({ run, store, needExact }: { run: RunData; store: ViewStore; needExact?: () => void }) {
   const options = useViewOptions(store);
   const t = useT();
   const lang = useLang();
@@ -73,7 +73,9 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
   const trendMs = useMemo(() => {
     if (!extent) return 60_000;
     const r = rowsInWindow(run.time, extent, run.firstRow);
-    return trendWindowMs(run.intervalMs, r.to - r.from);
+    // Counted in the run's rows (a reduced run has fewer), so the full report swapping in changes nothing.
+    const whole = r.from === run.firstRow && r.to === run.time.length;
+    return trendWindowMs(run.intervalMs, whole ? run.rows - run.firstRow : r.to - r.from);
   }, [run, extent]);
 
   const [coordinator] = useState(() => {
@@ -92,8 +94,13 @@ export function ReportViewer({ run, store }: { run: RunData; store: ViewStore })
       hidden,
       theme: colours,
       lang,
+      ...(needExact ? { needExact } : {}),
     });
   });
+  // The full report replaced the reduced one (ReportPage): same view, exact data.
+  useEffect(() => {
+    coordinator.update({ run, ...(needExact ? { needExact } : {}) });
+  }, [coordinator, run, needExact]);
 
   // The view store (URL) follows the window.
   useEffect(() => {

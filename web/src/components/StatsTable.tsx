@@ -52,6 +52,7 @@ export function StatsTable({
   onToggle,
   className = '',
   sortable = false,
+  pending = false,
 }: {
   caption: string;
   /** The chart's title: in the names of the table's buttons, which many charts repeat ("user"). */
@@ -61,6 +62,8 @@ export function StatsTable({
   className?: string;
   /** Column headers sort the rows (the per-CPU table of the heatmap: 192 rows). */
   sortable?: boolean;
+  /** The figures of this window wait for the report's raw samples (a big report's reduced level): `…`. */
+  pending?: boolean;
 }) {
   const t = useT();
   const [sort, setSort] = useState<Sort | null>(null);
@@ -89,7 +92,11 @@ export function StatsTable({
     );
   };
   return (
-    <table className={`chart-stats ${className}`.trim()}>
+    <table
+      className={`chart-stats ${className}`.trim()}
+      data-stats-pending={pending ? 'true' : undefined}
+      aria-busy={pending ? true : undefined}
+    >
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>{(['series', ...STATS] as const).map(header)}</tr>
@@ -122,7 +129,7 @@ export function StatsTable({
               const v = r.stats?.[k];
               return (
                 <td key={k} data-stat={k} data-value={v === undefined ? undefined : String(v)}>
-                  {v === undefined ? '–' : formatValue(v, r.unit)}
+                  {pending ? <span title={t.statsPending}>…</span> : v === undefined ? '–' : formatValue(v, r.unit)}
                 </td>
               );
             })}

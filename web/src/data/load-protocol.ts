@@ -3,6 +3,8 @@ import type { ColumnarReport } from '../../../shared/report/columnar.js';
 
 export interface WorkerRequest {
   url: string;
+  /** `columns`: GET /api/reports/:id/lod (shared/report/columnar-codec.ts); `json`: the full ReportJson. */
+  format: 'columns' | 'json';
 }
 
 export type WorkerAnswer =
@@ -10,6 +12,7 @@ export type WorkerAnswer =
   | { ok: false; kind: 'network' }
   | { ok: false; kind: 'http'; status: number; statusText: string; body: string }
   | { ok: false; kind: 'bad-json'; status: number }
+  | { ok: false; kind: 'bad-columns'; status: number; message: string }
   | { ok: false; kind: 'internal'; message: string };
 
 /** Where the worker's time went (for profiling: `performance.measure` entries `dv:load …`). */
@@ -17,6 +20,6 @@ export interface LoadTiming {
   fetchMs: number;
   parseMs: number;
   convertMs: number;
-  /** Characters of JSON. */
+  /** Characters of JSON, or bytes of the column encoding. */
   bytes: number;
 }

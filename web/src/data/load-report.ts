@@ -1,20 +1,26 @@
 /**
- * Load a report as columns: in a Web Worker (fetch + JSON.parse + conversion off the main thread), or on
- * the main thread when workers are not available. `prefetchReport(s)` starts the load before React renders
- * (main.tsx), so the download overlaps the start of the page.
+ * Load a report as columns: in a Web Worker (fetch and decoding off the main thread), or on the main
+ * thread when workers are not available. Two forms (load-protocol.ts): the report page first loads the
+ * level of detail (`loadReportLod`: GET /api/reports/:id/lod, big runs reduced, shared/report/lod.ts) and
+ * the full report (`loadReport`: the ReportJson) only when it needs the raw samples; the compare page loads
+ * the full reports (`prefetchReports`). Loads start before React renders (main.tsx), so the download
+ * overlaps the start of the page.
  */
 import { ApiFailure, failureFromText, getReport, NETWORK_MESSAGE } from '../api/client.js';
+import { ColumnarFormatError, decodeColumnar } from '../../../shared/report/columnar-codec.js';
 import { toColumnar, type ColumnarReport } from '../../../shared/report/columnar.js';
 import { loadEmbedded } from './embedded.js';
-import type { WorkerAnswer } from './load-protocol.js';
+import type { WorkerAnswer, WorkerRequest } from './load-protocol.js';
+
+type Format = WorkerRequest['format'];
 
 const pending = new Map<string, Promise<ColumnarReport>>();
 
-function reportUrl(id: string): string {
-  return `/api/reports/${encodeURIComponent(id)}`;
+function reportUrl(id: string, format: Format): string {
+  return `/api/reports/${encodeURIComponent(id)}${format === 'columns' ? '/lod' : ''}`;
 }
 
-function inWorker(id: string): Promise<ColumnarReport> {
+function inWorker(id: string, format: Format): Promise<ColumnarReport> {
   return new Promise<ColumnarReport>((resolve, reject) => {
     const started = performance.now();
     const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { type: 'module', name: 'report-loader' });
@@ -42,6 +48,9 @@ function inWorker(id: string): Promise<ColumnarReport> {
         case 'bad-json':
           reject(new ApiFailure('bad-response', 'The server sent an answer that is not JSON.', a.status));
           return;
+        case 'bad-columns':
+          reject(new ApiFailure('bad-response', `The server sent unreadable report data (${a.message}).`, a.status));
+          return;
         default:
           reject(new Error(a.message));
       }
@@ -51,58 +60,87 @@ function inWorker(id: string): Promise<ColumnarReport> {
       e.preventDefault();
       reject(new Error('worker failed'));
     };
-    worker.postMessage({ url: reportUrl(id) });
+    worker.postMessage({ url: reportUrl(id, format), format } satisfies WorkerRequest);
   });
 }
 
-async function onMainThread(id: string): Promise<ColumnarReport> {
-  return toColumnar(await getReport(id));
+async function onMainThread(id: string, format: Format): Promise<ColumnarReport> {
+  if (format === 'json') return toColumnar(await getReport(id));
+  let response: Response;
+  try {
+    response = await fetch(reportUrl(id, format));
+  } catch {
+    throw new ApiFailure('network', NETWORK_MESSAGE);
+  }
+  if (!response.ok) throw failureFromText(response.status, response.statusText, await response.text());
+  try {
+    return decodeColumnar(new Uint8Array(await response.arrayBuffer()));
+  } catch (err) {
+    if (err instanceof ColumnarFormatError) throw new ApiFailure('bad-response', `The server sent unreadable report data (${err.message}).`, response.status);
+    throw err;
+  }
 }
 
-async function load(id: string): Promise<ColumnarReport> {
-  // An offline report carries its data: read before any fetch (data/embedded.ts).
+async function load(id: string, format: Format): Promise<ColumnarReport> {
+  // An offline report carries its full data: read before any fetch (data/embedded.ts).
   const embedded = await loadEmbedded(id);
   if (embedded) return embedded;
   if (typeof Worker !== 'undefined') {
     try {
-      return await inWorker(id);
+      return await inWorker(id, format);
     } catch (err) {
       if (err instanceof ApiFailure) throw err;
       // The worker itself failed (blocked, old browser): do it here.
     }
   }
-  return onMainThread(id);
+  return onMainThread(id, format);
+}
+
+function loadOnce(id: string, format: Format, retry: boolean): Promise<ColumnarReport> {
+  const key = `${format}:${id}`;
+  if (retry) pending.delete(key);
+  let p = pending.get(key);
+  if (!p) {
+    p = load(id, format);
+    pending.set(key, p);
+    const mine = p;
+    p.catch(() => {
+      if (pending.get(key) === mine) pending.delete(key);
+    });
+  }
+  return p;
+}
+
+/** Keep only these ids' loads (a report page's one, a compare page's runs'). */
+function keepOnly(ids: readonly string[]): void {
+  for (const key of pending.keys()) if (!ids.some((id) => key.endsWith(`:${id}`))) pending.delete(key);
 }
 
 /**
- * Start loading reports (once per id while it is pending or kept), side by side: each in its own worker.
- * Only the reports of the latest call are kept (a report page one, a compare page its runs'); a failed load
- * is tried afresh next time.
+ * Start loading full reports (once per id while it is pending or kept), side by side: each in its own
+ * worker. Only the reports of the latest call are kept; a failed load is tried afresh next time.
  */
 export function prefetchReports(ids: readonly string[]): Promise<ColumnarReport>[] {
-  const out = ids.map((id) => {
-    let p = pending.get(id);
-    if (!p) {
-      p = load(id);
-      pending.set(id, p);
-      const mine = p;
-      p.catch(() => {
-        if (pending.get(id) === mine) pending.delete(id);
-      });
-    }
-    return p;
-  });
-  for (const key of pending.keys()) if (!ids.includes(key)) pending.delete(key);
+  const out = ids.map((id) => loadOnce(id, 'json', false));
+  keepOnly(ids);
   return out;
 }
 
-/** Start loading a report (once per id while it is pending or kept). */
+/** Start loading a report page's data: its level of detail (once per id while it is pending or kept). */
 export function prefetchReport(id: string): Promise<ColumnarReport> {
-  return prefetchReports([id])[0]!;
+  const p = loadOnce(id, 'columns', false);
+  keepOnly([id]);
+  return p;
 }
 
-/** The report's columns; `retry` forgets an earlier load. */
+/** The report's level of detail (big runs reduced: RunLod); `retry` forgets an earlier load. */
+export function loadReportLod(id: string, retry = false): Promise<ColumnarReport> {
+  const p = loadOnce(id, 'columns', retry);
+  keepOnly([id]);
+  return p;
+}
+
+/** The full report (every raw sample); `retry` forgets an earlier load. */
 export function loadReport(id: string, retry = false): Promise<ColumnarReport> {
-  if (retry) pending.delete(id);
-  return prefetchReport(id);
+  return loadOnce(id, 'json', retry);
 }

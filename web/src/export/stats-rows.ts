@@ -28,14 +28,21 @@ export function chartStatsRows(
   });
 }
 
-/** Every chart's rows over `extent` (the whole run when null), computed from the raw samples. */
+/**
+ * Every chart's rows over `extent` (the whole run when null), computed from the raw samples. A reduced run
+ * (shared/report/lod.ts) has the whole run's figures only: for another extent its rows have none.
+ */
 export function runSummaryRows(run: RunData, extent: TimeWindow | null, lang: Lang): StatsTableRow[] {
   const window = extent ?? run.window;
   if (!window) return [];
   const { from, to } = rowsInWindow(run.time, window, run.firstRow);
+  const whole = from === run.firstRow && to === run.time.length;
   return run.charts.flatMap((chart) => {
     const labels = chart.series.map((s) => seriesLabel(s, lang));
     const stats = chart.series.map((s) => {
+      const known = whole ? run.wholeStats(s.source) : undefined;
+      if (known !== undefined) return known;
+      if (!run.exact) return null;
       const values = run.values(s.source);
       return values ? windowStats(values, from, to) : null;
     });

@@ -1,15 +1,21 @@
 /**
  * The report page (`/r/<id>`): header with the run's facts, then the interactive viewer. The report is
- * loaded as columns (a Web Worker parses it); the view (options, zoom) lives in the URL query.
+ * loaded as columns (a Web Worker decodes it); the view (options, zoom) lives in the URL query.
+ *
+ * A big report comes first as its level of detail (shared/report/lod.ts: per bucket each series' min and
+ * max, and the whole run's exact statistics). When a chart needs the raw samples — the statistics of a zoom
+ * window or of an offset/duration cut, a trend line, the heatmap's figures — the full report is loaded
+ * once, in the background; meanwhile the charts draw from the reduced level and those tables say their
+ * figures are loading. Afterwards the reduced level is kept to draw wide windows from (drawLevel).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiFailure, isReportId } from '../api/client.js';
 import { DeleteReport } from '../components/DeleteReport.js';
 import { FailureMessage } from '../components/FailureMessage.js';
 import { ReportHeader } from '../components/ReportHeader.js';
 import { ReportViewer } from '../components/ReportViewer.js';
 import type { ColumnarReport } from '../../../shared/report/columnar.js';
-import { loadReport } from '../data/load-report.js';
+import { loadReport, loadReportLod } from '../data/load-report.js';
 import { toRunData } from '../../../shared/report/run-data.js';
 import { CompareWith } from '../components/CompareWith.js';
 import { formatDateTime } from '../format.js';
@@ -34,7 +40,7 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
     let live = true;
     setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
     document.title = 'dstatview';
-    loadReport(id, attempt > 0).then(
+    loadReportLod(id, attempt > 0).then(
       (report) => {
         if (!live) return;
         performance.mark('dv:report-loaded');
@@ -85,8 +91,33 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   const t = useT();
   const runCount = report.runs.length;
   const runIndex = options.run !== null && options.run <= runCount ? options.run - 1 : runCount - 1;
-  const runJson = report.runs[runIndex];
-  const run = useMemo(() => (runJson ? toRunData(runJson, report.fileName) : null), [runJson, report.fileName]);
+  // The full report, once a chart has asked for the raw samples (a reduced run's only).
+  const [full, setFull] = useState<ColumnarReport | null>(null);
+  const loading = useRef(false);
+  const needExact = useCallback((): void => {
+    if (loading.current || full) return;
+    loading.current = true;
+    loadReport(id).then(
+      (r) => {
+        performance.mark('dv:full-loaded');
+        setFull(r);
+      },
+      // Asked again by the next chart that needs it; the tables keep saying their figures are loading.
+      () => {
+        loading.current = false;
+      },
+    );
+  }, [id, full]);
+  const reduced = report.runs[runIndex];
+  const runJson = full?.runs[runIndex] ?? reduced;
+  const reducedRun = useMemo(() => (reduced ? toRunData(reduced, report.fileName) : null), [reduced, report.fileName]);
+  const run = useMemo(() => {
+    if (!runJson || runJson === reduced) return reducedRun;
+    // The same charts (objects) as the reduced run's: they keep their Chart.js instances.
+    const data = toRunData(runJson, report.fileName, reducedRun?.charts);
+    if (reduced?.lod) data.coarse = reducedRun;
+    return data;
+  }, [runJson, reduced, reducedRun, report.fileName]);
   const host = run?.meta.host || t.hostUnknown;
 
   useEffect(() => {
@@ -119,7 +150,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
         }}
       />
       <CompareWith id={id} run={runIndex + 1} runCount={runCount} />
-      <ReportViewer key={runIndex} run={run} store={store} />
+      <ReportViewer key={runIndex} run={run} store={store} needExact={needExact} />
       <DeleteReport id={id} />
     </main>
   );
