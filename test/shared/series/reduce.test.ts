@@ -287,6 +287,8 @@ describe('selectRows at its edges', () => {
     const time = Array.from({ length: 110 }, (_, i) => i * 1000);
     const values = time.map((_, i) => [5, 9, 1, 5][i % 4]!);
     expect(rowsOf(time, values, { t0: 100_000, t1: 107_000, width: 2 })).toEqual([99, 101, 102, 105, 106, 108]);
+    // The left neighbour is never merged into the first column that has rows, even when column 0 has none.
+    expect(rowsOf([0, 3000, 3500, 4000, 4500, 5000, 6000], [5, 1, 9, 5, 5, 5, 0], { t0: 1000, t1: 5000, width: 2 })).toEqual([0, 1, 2, 6]);
     // Row 0 can be a column's max; a constant column is drawn at its first row.
     expect(rowsOf([0, 1000, 2000, 3000, 4000], [9, 5, 1, 5, 5], { t0: 0, t1: 3000, width: 1 })).toEqual([0, 2, 4]);
     expect(rowsOf([0, 1000, 2000, 3000, 4000], [3, 3, 3, 3, 3], { t0: 0, t1: 3000, width: 1 })).toEqual([0, 4]);
