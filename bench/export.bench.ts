@@ -1,40 +1,80 @@
 /**
  * Exports of the 4 MB log (bench/make-log.ts), beside the issue's goals:
- *   - `dstatview report LOG -o OUT.html` and `-o OUT.zip` (with a PNG per chart), wall time of the whole
- *     command as a user runs it (compiled CLI, Node start included), against dstat2graphs.pl's 5.5–14.5 s
- *     on the same file (goals: ≤ 1/10 and ≤ 1/5), with a reference measured in this run: the time to
- *     start Node and parse the same file with csv-parse (tokenizing only), in a child process alike;
- *   - the size of the offline HTML (goal ≤ 1.5 MB);
+ *   - `dstatview report LOG -o OUT.html` and `-o OUT.zip` (with a PNG per chart), wall time and peak RSS of
+ *     the whole command as a user runs it (compiled CLI, Node start included). The reference is
+ *     dstat2graphs.pl itself when DSTAT2GRAPHS_PL names it (`perl dstat2graphs.pl LOG DIR 512 192 0 0 0 0`,
+ *     needs Debian's librrds-perl, libarchive-zip-perl, libhtml-parser-perl): run in turn with ours, median
+ *     of BENCH_EXPORT_RUNS (default 3) each, ours printed as a ratio of its time (goals: ≤ 1/10 for HTML,
+ *     ≤ 1/5 for the ZIP). Without it, the issue's 5.5–14.5 s measured elsewhere, and the time to start
+ *     Node and tokenize the file with csv-parse in this run;
+ *   - the size of the offline HTML (goal ≤ 1.5 MB = 1,500,000 bytes);
  *   - first screen (`dv:first-screen`) of the served report page and of the offline file opened from
  *     file:// with every other request aborted, alternated in one browser (goal: about as fast).
  * Needs `npm run build`.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { launchBrowser } from '../test/helpers/browser.js';
 import { ROOT, startServer, uploadCsv } from '../test/helpers/server.js';
 import { makeLog } from './make-log.js';
 
-const run = promisify(execFile);
 const CLI = join(ROOT, 'dist', 'server', 'cli', 'main.js');
 /** dstat2graphs.pl on the 4 MB log, as measured for the issue (s). */
 const D2G_SECONDS = [5.5, 14.5] as const;
+/** The issue's goals: our time as a share of dstat2graphs.pl's. */
+const GOAL_HTML = 1 / 10;
+const GOAL_ZIP = 1 / 5;
+/** 1.5 MB, decimal: the stricter reading of the issue's "1.5 MB" (1.5 MiB would be 1,572,864 bytes). */
+const GOAL_HTML_BYTES = 1_500_000;
 
-async function wall(args: string[]): Promise<number> {
-  const t0 = performance.now();
-  await run(process.execPath, args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-  return performance.now() - t0;
+interface Sample {
+  ms: number;
+  /** Peak resident set size (bytes), or null where /proc is not there to read it. */
+  rss: number | null;
 }
 
-async function median(n: number, f: () => Promise<number>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) times.push(await f());
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1]!;
+/** Peak RSS so far of a running process (VmHWM, a high-water mark); null once it is gone. */
+function highWaterMark(pid: number): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Wall time and peak RSS of a command (RSS read every 10 ms while it runs: its last reading before exit). */
+function measure(command: string, args: string[]): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    let rss: number | null = null;
+    const poll = setInterval(() => {
+      rss = highWaterMark(child.pid!) ?? rss;
+    }, 10);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - t0;
+      clearInterval(poll);
+      if (code !== 0) reject(new Error(`${command} ${args.join(' ')}: exit ${code}\n${stderr}`));
+      else resolve({ ms, rss });
+    });
+  });
+}
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+function summary(samples: readonly Sample[]): { ms: number; rss: number | null; text: string } {
+  const ms = median(samples.map((x) => x.ms));
+  const rssAll = samples.map((x) => x.rss).filter((x): x is number => x !== null);
+  const rss = rssAll.length > 0 ? median(rssAll) : null;
+  const all = samples.map((x) => (x.ms / 1000).toFixed(2)).join(', ');
+  return { ms, rss, text: `${(ms / 1000).toFixed(2)} s (${all}), peak RSS ${rss === null ? 'n/a' : `${(rss / 1048576).toFixed(0)} MiB`}` };
 }
 
 const CSV_PARSE_CHILD = `
@@ -51,17 +91,46 @@ export async function benchExport(): Promise<void> {
     writeFileSync(log, text);
     const html = join(dir, 'out.html');
     const zip = join(dir, 'out.zip');
-    const ref = await median(3, () => wall(['--input-type=module', '-e', CSV_PARSE_CHILD, log]));
-    const htmlMs = await median(3, () => wall([CLI, 'report', log, '-o', html]));
-    const zipMs = await median(1, () => wall([CLI, 'report', log, '-o', zip]));
+    const d2g = process.env.DSTAT2GRAPHS_PL?.trim() || null;
+    if (d2g && !existsSync(d2g)) throw new Error(`DSTAT2GRAPHS_PL=${d2g}: no such file`);
+    const runs = Math.max(3, Number(process.env.BENCH_EXPORT_RUNS) || 3);
+    const samples = { ref: [] as Sample[], d2g: [] as Sample[], html: [] as Sample[], zip: [] as Sample[] };
+    // In turn, so that a busy spell of the machine falls on all of them alike.
+    for (let i = 0; i < runs; i++) {
+      if (d2g) {
+        const out = join(dir, `d2g-${i}`);
+        samples.d2g.push(await measure('perl', [d2g, log, out, '512', '192', '0', '0', '0', '0']));
+        if (i === 0 && !existsSync(join(out, 'cpu.png'))) throw new Error(`${d2g} made no PNG in ${out}`);
+        rmSync(out, { recursive: true, force: true });
+      } else {
+        samples.ref.push(await measure(process.execPath, ['--input-type=module', '-e', CSV_PARSE_CHILD, log]));
+      }
+      samples.html.push(await measure(process.execPath, [CLI, 'report', log, '-o', html]));
+      samples.zip.push(await measure(process.execPath, [CLI, 'report', log, '-o', zip]));
+    }
+    const ours = { html: summary(samples.html), zip: summary(samples.zip) };
     const htmlBytes = statSync(html).size;
-    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-    const vs = (ms: number) => `1/${(D2G_SECONDS[0] * 1000 / ms).toFixed(1)} – 1/${(D2G_SECONDS[1] * 1000 / ms).toFixed(1)} of dstat2graphs.pl`;
-    console.log(`\nexport — ${(text.length / 1e6).toFixed(2)} MB log, ${text.split('\n').length} lines`);
-    console.log(`reference: node start + csv-parse of the same file      ${s(ref)}`);
-    console.log(`dstatview report -o out.html (one file)                 ${s(htmlMs)}  ${(htmlMs / ref).toFixed(1)}× the reference; ${vs(htmlMs)} (5.5–14.5 s; goal ≤ 1/10)`);
-    console.log(`dstatview report -o out.zip (HTML + PNG per chart)      ${s(zipMs)}  ${(zipMs / ref).toFixed(1)}× the reference; ${vs(zipMs)} (goal ≤ 1/5)`);
-    console.log(`offline HTML size                                        ${(htmlBytes / 1e6).toFixed(2)} MB (${htmlBytes} bytes; goal ≤ 1.5 MB); ZIP ${(statSync(zip).size / 1e6).toFixed(2)} MB`);
+    console.log(`\nexport — ${(text.length / 1e6).toFixed(2)} MB log, ${text.split('\n').length} lines; median of ${runs}, run in turn`);
+    let vs: (ms: number, goal: number) => string;
+    if (d2g) {
+      const ref = summary(samples.d2g);
+      console.log(`reference: dstat2graphs.pl, same file, 512×192, this run  ${ref.text}`);
+      vs = (ms, goal) => {
+        const ratio = ms / ref.ms;
+        return `${ratio.toFixed(3)} of dstat2graphs.pl (1/${(1 / ratio).toFixed(1)}; goal ≤ 1/${1 / goal}) ${ratio <= goal ? 'ok' : 'MISS'}`;
+      };
+    } else {
+      const ref = summary(samples.ref);
+      console.log(`reference: node start + csv-parse of the same file      ${ref.text}`);
+      console.log('(set DSTAT2GRAPHS_PL=/path/to/dstat2graphs.pl to measure dstat2graphs.pl itself in this run)');
+      vs = (ms, goal) =>
+        `${(ms / ref.ms).toFixed(1)}× the reference; 1/${((D2G_SECONDS[0] * 1000) / ms).toFixed(1)} – 1/${((D2G_SECONDS[1] * 1000) / ms).toFixed(1)} of dstat2graphs.pl's 5.5–14.5 s measured for the issue (goal ≤ 1/${1 / goal})`;
+    }
+    console.log(`dstatview report -o out.html (one file)                 ${ours.html.text}; ${vs(ours.html.ms, GOAL_HTML)}`);
+    console.log(`dstatview report -o out.zip (HTML + PNG per chart)      ${ours.zip.text}; ${vs(ours.zip.ms, GOAL_ZIP)}`);
+    console.log(
+      `offline HTML size                                        ${htmlBytes.toLocaleString('en')} bytes (goal ≤ ${GOAL_HTML_BYTES.toLocaleString('en')}) ${htmlBytes <= GOAL_HTML_BYTES ? 'ok' : 'MISS'}; ZIP ${(statSync(zip).size / 1e6).toFixed(2)} MB`,
+    );
     await benchFirstScreen(text, html);
   } finally {
     rmSync(dir, { recursive: true, force: true });

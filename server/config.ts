@@ -28,8 +28,8 @@
  *   TRUST_PROXY              true / a hop count / addresses: take the client address from X-Forwarded-For
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { defaultWebDir } from './web-dir.js';
 import { stagingDirUnder, type StoreSettings } from './store/create-store.js';
 import {
   DEFAULT_MAX_CONCURRENT_UPLOADS,
@@ -273,11 +273,6 @@ export function parseSize(text: string | undefined, name: string): number | unde
   return bytes;
 }
 
-/** dist/web beside dist/server when compiled; <repo>/dist/web when running from server/*.ts. */
-export function defaultWebDir(moduleUrl: string = import.meta.url): string {
-  const here = dirname(fileURLToPath(moduleUrl));
-  return basename(dirname(here)) === 'dist' ? resolve(here, '../web') : resolve(here, '../dist/web');
-}
 
 function isDirectory(path: string): boolean {
   try {

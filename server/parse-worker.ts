@@ -6,14 +6,14 @@
  * Errors come back as values, never as exceptions across the thread boundary (which would lose their
  * code, line and column): `{ ok: false, error }`.
  */
-import { gzipSync } from 'node:zlib';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { ReportSummary } from '../shared/api/schemas.js';
-import { toReportJson, toReportSummary, type ReportSummaryFields } from '../shared/api/report-json.js';
+import type { ReportSummaryFields } from '../shared/api/report-json.js';
 import { isDstatFormatError } from '../shared/dstat/errors.js';
 import { parseDstat } from '../shared/dstat/parse-dstat.js';
 import { MAX_ROWS } from '../shared/limits.js';
 import { decodeUploadText } from './upload/decode-text.js';
+import { deriveReport } from './derive-report.js';
 import { BadGzipError, DecompressedTooLargeError, readCsvBytes } from './upload/gunzip.js';
 import type { ReportFormatCode } from './errors.js';
 import { columnBuffers, toRunColumns, type RunColumns } from './compare/run-columns.js';
@@ -44,7 +44,9 @@ export default async function parseUpload(task: ParseTask): Promise<ParseOutcome
   try {
     // A .csv.gz is decompressed here, streaming, up to its own ceiling: off the event loop like the parse.
     const bytes = await readCsvBytes(task.path, task.maxCsvBytes);
-    const outcome: ParseOutcome = { ok: true, ...deriveReport(bytes, task.fields) };
+    // Only the gzip and the summary cross to the main thread (the report object is what the gzip holds).
+    const { reportJsonGz, summary } = deriveReport(bytes, task.fields);
+    const outcome: ParseOutcome = { ok: true, reportJsonGz, summary };
     return move({
       [transferableSymbol]: [outcome.reportJsonGz.buffer],
       [valueSymbol]: outcome,
@@ -71,21 +73,6 @@ export async function readColumns(task: ColumnsTask): Promise<ColumnsOutcome> {
   }
 }
 
-/**
- * A CSV's bytes → the report as stored: ReportJson gzipped, and the summary. Throws DstatFormatError for a
- * file that is not a dstat log. Also the CLI's way to make a report without a server.
- */
-export function deriveReport(
-  bytes: Buffer,
-  fields: ReportSummaryFields,
-): { reportJsonGz: Uint8Array; summary: ReportSummary } {
-  const log = parseDstat(decodeUploadText(bytes), { maxRows: MAX_ROWS });
-  const json = JSON.stringify(toReportJson(log, fields));
-  // A buffer of its own (gzipSync may return a slice of a shared pool), so it can be transferred.
-  const reportJsonGz = new Uint8Array(gzipSync(json));
-  return { reportJsonGz, summary: toReportSummary(log, fields) };
-}
-
 function toFailure(err: unknown): ParseFailure {
   if (isDstatFormatError(err)) {
     return { code: err.code, line: err.line, column: err.column, message: err.message };
@@ -110,3 +97,6 @@ export function probe(): 'ok' {
 
 /** The first-screen images of a stored report, run by name (server/render/first-screen-task.ts). */
 export { firstScreenTask } from './render/first-screen-task.js';
+
+/** Some charts of a report as an export's PNGs (server/render/chart-pngs-task.ts). */
+export { chartPngsTask } from './render/chart-pngs-task.js';

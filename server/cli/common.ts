@@ -10,7 +10,7 @@ import { buffer } from 'node:stream/consumers';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isDstatFormatError } from '../../shared/dstat/errors.js';
 import { MAX_UPLOAD_BYTES_CEILING } from '../../shared/limits.js';
-import { deriveReport } from '../parse-worker.js';
+import { deriveReport } from '../derive-report.js';
 import { exportReport, type ExportReport } from '../export/report-files.js';
 import { newReportId } from '../store/report-id.js';
 import { gunzipBounded, isGzip } from '../upload/gunzip.js';
@@ -81,8 +81,8 @@ function asInputError(file: string) {
 export function reportOf(input: Input): ExportReport {
   try {
     const fields = { id: newReportId(), fileName: input.name, createdAt: new Date().toISOString(), bytes: input.raw.length };
-    const { reportJsonGz, summary } = deriveReport(input.csv, fields);
-    return exportReport(summary, reportJsonGz);
+    const { reportJsonGz, summary, report } = deriveReport(input.csv, fields);
+    return exportReport(summary, reportJsonGz, report);
   } catch (err) {
     if (isDstatFormatError(err)) throw new InputError(inputLabel(input.file), err.message);
     throw err;

@@ -1,7 +1,8 @@
 /**
- * `dstatview compare A.csv B.csv [… up to 8] [-o OUT.md|OUT.json] [--baseline N] [--shift S,S…]
+ * `dstatview compare A.csv B.csv [… up to 8] [-o OUT.md|OUT.json|OUT.html] [--baseline N] [--shift S,S…]
  * [--from S --to S | --common]`: the Δ table of the runs — Markdown on stdout by default (what goes into
- * a write-up), or written to OUT.md, or the GET /api/compare JSON to OUT.json. A file with appended runs
+ * a write-up), or written to OUT.md, or the GET /api/compare JSON to OUT.json — or the offline compare page
+ * (OUT.html: one self-contained file, server/export/offline-compare-html.ts). A file with appended runs
  * names one as FILE.csv:N (default: its last run). The same shared code as the server and the compare page.
  */
 import { existsSync } from 'node:fs';
@@ -13,20 +14,26 @@ import { deltaTable, deltaTableMarkdown, runName, runTag, type ComparedSeries } 
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
+import { commonWindow } from '../../shared/compare/align.js';
+import { defaultWebDir } from '../web-dir.js';
+import { offlineCompareHtml, type ComparedRun } from '../export/offline-compare-html.js';
+import { loadOfflineAssets } from '../export/offline-html.js';
+import type { ExportReport } from '../export/report-files.js';
 import { decodeUploadText } from '../upload/decode-text.js';
-import { InputError, inputLabel, parseCommandLine, readInput, reportError, UsageError } from './common.js';
+import { InputError, inputLabel, parseCommandLine, readInput, reportError, reportOf, UsageError, type Input } from './common.js';
 
-export const summary = 'the change of every series between runs, as a Markdown table';
 
 export const usage = `Usage: dstatview compare A.csv B.csv [C.csv …] [options]
 
 Compares up to ${MAX_COMPARE_RUNS} runs: for every series, each run's avg, p95 and max and its change against
 the baseline run (absolute and %), largest change first; changes within the baseline's noise (|Δavg| ≤ its
-standard deviation) are marked "(noise)". FILE.csv:N picks run N of a file with appended runs.
+standard deviation) are marked "(noise)". FILE.csv:N picks run N of a file with appended runs; - reads
+standard input; a .csv.gz is read as is.
 
 Options:
-  -o, --output FILE   write FILE.md (the Markdown table) or FILE.json (the /api/compare JSON) instead
-                      of printing the Markdown table
+  -o, --output FILE   write FILE.md (the Markdown table), FILE.json (the /api/compare JSON) or FILE.html
+                      (the compare page in one self-contained file: every run overlaid and the table;
+                      opens offline) instead of printing the Markdown table
   --baseline N        the run the others are compared with (0-based, in the order given; default 0)
   --shift S,S,…       seconds each run's start is shifted by (aligned elapsed = seconds since its first
                       row − shift)
@@ -53,12 +60,17 @@ export async function run(args: string[]): Promise<number> {
     if (positionals.length > MAX_COMPARE_RUNS) throw new UsageError(`at most ${MAX_COMPARE_RUNS} runs can be compared at once`);
     const format = outputFormat(values.output);
     const request = compareRequest(values, positionals.length);
+    const inputs = await readInputs(positionals.map((arg) => fileAndRun(arg).file));
+    if (format === 'html') {
+      await writeFile(values.output!, await compareHtml(positionals, inputs, request));
+      return 0;
+    }
     const logs = new Map<string, DstatLog>();
     const runs: NamedRun[] = [];
     for (const arg of positionals) {
       const { file, run: number } = fileAndRun(arg);
       let log = logs.get(file);
-      if (!log) logs.set(file, (log = await readLog(file)));
+      if (!log) logs.set(file, (log = parseLog(inputs.get(file)!)));
       runs.push(namedRun(file, log, number));
     }
     const json = toCompareJson(runs, request);
@@ -83,12 +95,38 @@ export function compareMarkdown(json: CompareJson): string {
   return window + deltaTableMarkdown(deltaTable(series, labels, json.baseline), labels, json.baseline);
 }
 
-function outputFormat(output: string | undefined): 'stdout' | 'md' | 'json' {
+function outputFormat(output: string | undefined): 'stdout' | 'md' | 'json' | 'html' {
   if (output === undefined) return 'stdout';
   const ext = extname(output).toLowerCase();
   if (ext === '.md') return 'md';
   if (ext === '.json') return 'json';
-  throw new UsageError(`-o ${output}: write a .md or a .json file`);
+  if (ext === '.html') return 'html';
+  throw new UsageError(`-o ${output}: write a .md, .json or .html file`);
+}
+
+/**
+ * The offline compare page of the runs: each file made into a report as the server would store it, once
+ * however many of its runs are compared, opening with the command line's baseline, shifts and window.
+ */
+async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<string, Input>, request: CompareRequest): Promise<string> {
+  const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir(), 'offline-compare');
+  const reports = new Map<string, ExportReport>();
+  const runs: ComparedRun[] = [];
+  for (const arg of positionals) {
+    const { file, run } = fileAndRun(arg);
+    let report = reports.get(file);
+    if (!report) reports.set(file, (report = reportOf(inputs.get(file)!)));
+    pickRun(file, report.report.runs.length, run);
+    runs.push({ report, run });
+  }
+  // Only the time columns decide the common window.
+  const chosen = runs.map(({ report, run }) => {
+    const { time, firstRowIsSinceBoot } = report.report.runs[(run ?? report.report.runs.length) - 1]!;
+    return { time, firstRowIsSinceBoot, series: [] };
+  });
+  const window = request.window === 'common' ? commonWindow(chosen, request.shifts) : request.window;
+  if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
+  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts: request.shifts, window });
 }
 
 function compareRequest(v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean }, count: number): CompareRequest {
@@ -112,9 +150,16 @@ function compareRequest(v: { baseline?: string; shift?: string; from?: string; t
   return { baseline, shifts, window: v.common ? 'common' : null };
 }
 
-/** A log named on the command line (plain or gzip), parsed; a file that is not one is an InputError. */
-async function readLog(file: string): Promise<DstatLog> {
-  const input = await readInput(file);
+/** The files named on the command line (plain or gzip, `-` standard input), each read once. */
+async function readInputs(files: readonly string[]): Promise<Map<string, Input>> {
+  const inputs = new Map<string, Input>();
+  for (const file of files) if (!inputs.has(file)) inputs.set(file, await readInput(file));
+  return inputs;
+}
+
+/** A log read from the command line, parsed; a file that is not one is an InputError. */
+function parseLog(input: Input): DstatLog {
+  const file = input.file;
   try {
     return parseDstat(decodeUploadText(input.csv));
   } catch (err) {
@@ -130,10 +175,14 @@ function fileAndRun(arg: string): { file: string; run: number | null } {
   return { file: m[1]!, run: Number(m[2]) };
 }
 
-function namedRun(file: string, log: DstatLog, number: number | null): NamedRun {
-  const count = log.runs.length;
+/** Run `number` (1-based; null: the last) of a file of `count` runs; RangeError when it has no such run. */
+function pickRun(file: string, count: number, number: number | null): number {
   const n = number ?? count;
-  const run = log.runs[n - 1];
-  if (!run) throw new RangeError(`${file} has ${count} run${count === 1 ? '' : 's'}: there is no run ${n}`);
-  return { ...run, id: file, run: n, runs: count, fileName: basename(file) };
+  if (n < 1 || n > count) throw new RangeError(`${file} has ${count} run${count === 1 ? '' : 's'}: there is no run ${n}`);
+  return n;
+}
+
+function namedRun(file: string, log: DstatLog, number: number | null): NamedRun {
+  const n = pickRun(file, log.runs.length, number);
+  return { ...log.runs[n - 1]!, id: file, run: n, runs: log.runs.length, fileName: basename(file) };
 }

@@ -6,13 +6,13 @@
  */
 import { basename, join, resolve } from 'node:path';
 import { d2gViewOptions, D2gOptionError, parseD2gOptions } from '../../shared/api/d2g-options.js';
-import { defaultWebDir } from '../config.js';
+import { defaultWebDir } from '../web-dir.js';
+import { startRenderPool } from './render-pool.js';
 import { loadOfflineAssets } from '../export/offline-html.js';
 import { writeDir, zipFiles } from '../export/write-files.js';
 import { readInput, reportError, reportOf, UsageError } from './common.js';
 import { sourceCsv } from './report.js';
 
-export const summary = "dstat2graphs.pl's command line: a report directory with PNGs and a ZIP";
 
 export const usage = `Usage: dstatview d2g csv_file report_dir width height disk_limit net_limit offset duration [io_limit] [is_actual]
 
@@ -45,10 +45,15 @@ export async function run(args: string[]): Promise<number> {
       if (err instanceof D2gOptionError) throw new UsageError(err.message);
       throw err;
     }
-    const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
-    const input = await readInput(csvFile);
-    const names = await writeDir(reportDir, assets, reportOf(input), sourceCsv(input), view);
-    await zipFiles(join(reportDir, `d_${basename(resolve(reportDir))}.zip`), reportDir, names);
+    const pool = startRenderPool();
+    try {
+      const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
+      const input = await readInput(csvFile);
+      const names = await writeDir(reportDir, assets, reportOf(input), sourceCsv(input), view, pool);
+      await zipFiles(join(reportDir, `d_${basename(resolve(reportDir))}.zip`), reportDir, names);
+    } finally {
+      await pool.close();
+    }
     process.stdout.write(`${join(reportDir, 'index.html')}\n`);
     return 0;
   } catch (err) {

@@ -1,27 +1,28 @@
 /**
  * The `dstatview` command: a table of subcommands, each in its own module exporting
- * `run(args): Promise<number>`, `summary` and `usage`. Exit codes: 0 done, 1 bad input (one line
- * `dstatview: FILE: line N: …`), 2 wrong usage.
+ * `run(args): Promise<number>` and `usage`, loaded only when it runs: the modules of all of them together
+ * (TypeBox's schemas, chart drawing, the ZIP writer …) take longer to load than `report` takes to parse a
+ * 4 MB log. Exit codes: 0 done, 1 bad input (one line `dstatview: FILE: line N: …`), 2 wrong usage.
  */
 import { readFileSync } from 'node:fs';
-import * as compare from './compare.js';
-import * as d2g from './d2g.js';
-import * as report from './report.js';
-import * as stats from './stats.js';
-import * as upload from './upload.js';
 
-interface Command {
-  summary: string;
+export interface Command {
   usage: string;
   run(args: string[]): Promise<number>;
 }
 
-export const COMMANDS: Record<string, Command> = {
-  stats,
-  report,
-  upload,
-  d2g,
-  compare,
+interface CommandEntry {
+  /** One line for `dstatview --help`. */
+  summary: string;
+  load(): Promise<Command>;
+}
+
+export const COMMANDS: Record<string, CommandEntry> = {
+  stats: { summary: 'print min, avg, p95 and max of every series as JSON', load: () => import('./stats.js') },
+  report: { summary: 'write reports (offline HTML, ZIP or a directory) without a server', load: () => import('./report.js') },
+  upload: { summary: 'upload a log to a dstatview server and print its URL', load: () => import('./upload.js') },
+  d2g: { summary: "dstat2graphs.pl's command line: a report directory with PNGs and a ZIP", load: () => import('./d2g.js') },
+  compare: { summary: 'the change of every series between runs, as a Markdown table', load: () => import('./compare.js') },
 };
 
 /** package.json's version: two levels up from server/cli/, three from dist/server/cli/. */
@@ -64,7 +65,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`dstatview: ${first === undefined ? 'expected a command' : `unknown command ${JSON.stringify(first)}`}\n\n${usage()}\n`);
     return 2;
   }
-  return command.run(rest);
+  return (await command.load()).run(rest);
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -7,13 +7,13 @@
 import { parse as parsePath } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
-import { defaultWebDir } from '../config.js';
+import { defaultWebDir } from '../web-dir.js';
+import type { ChartRenderer } from '../export/chart-images.js';
 import { loadOfflineAssets, type OfflineAssets } from '../export/offline-html.js';
 import { writeDir, writeHtml, writeZip } from '../export/write-files.js';
 import { sourceEntryName } from '../export/zip.js';
 import { intOption, parseCommandLine, readInput, reportError, reportOf, UsageError, type Input } from './common.js';
 
-export const summary = 'write reports (offline HTML, ZIP or a directory) without a server';
 
 export const usage = `Usage: dstatview report LOG.csv[.gz]... -o OUT [options]
 
@@ -73,26 +73,29 @@ export function sourceCsv(input: Input) {
   return { name: sourceEntryName(input.name, input.gzip), open: async () => Readable.from([input.raw]) };
 }
 
+function targetKind(out: string): Target['kind'] {
+  const ext = parsePath(out).ext.toLowerCase();
+  return ext === '.html' ? 'html' : ext === '.zip' ? 'zip' : 'dir';
+}
+
 /** Where input `i` of `n` goes. */
-function target(out: string, input: Input, n: number): { kind: 'html' | 'zip' | 'dir'; path: string } {
+function target(out: string, input: Input, n: number): Target {
   const p = parsePath(out);
-  const ext = p.ext.toLowerCase();
-  const kind = ext === '.html' ? 'html' : ext === '.zip' ? 'zip' : 'dir';
+  const kind = targetKind(out);
   if (n === 1) return { kind, path: out };
   const name = parsePath(input.name.replace(/\.gz$/i, '')).name.replace(/[^A-Za-z0-9._-]/g, '_') || 'stdin';
   return kind === 'dir' ? { kind, path: `${out}/${name}` } : { kind, path: `${p.dir ? p.dir + '/' : ''}${p.name}-${name}${p.ext}` };
 }
 
-export async function writeReport(
-  assets: OfflineAssets,
-  input: Input,
-  t: { kind: 'html' | 'zip' | 'dir'; path: string },
-  view: ViewQueryOptions,
-): Promise<void> {
+type Target = { kind: 'html' | 'zip' | 'dir'; path: string };
+
+/** `renderer` draws the PNGs of a ZIP or a directory (unused for HTML). */
+export async function writeReport(assets: OfflineAssets, input: Input, t: Target, view: ViewQueryOptions, renderer: ChartRenderer | null): Promise<void> {
   const r = reportOf(input);
   if (t.kind === 'html') await writeHtml(t.path, assets, r, view);
-  else if (t.kind === 'zip') await writeZip(t.path, assets, r, sourceCsv(input), view);
-  else await writeDir(t.path, assets, r, sourceCsv(input), view);
+  else if (!renderer) throw new Error('a ZIP or a directory needs a chart renderer');
+  else if (t.kind === 'zip') await writeZip(t.path, assets, r, sourceCsv(input), view, renderer);
+  else await writeDir(t.path, assets, r, sourceCsv(input), view, renderer);
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -110,12 +113,18 @@ export async function run(args: string[]): Promise<number> {
     if (!values.out) throw new UsageError('expected -o OUT');
     if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read once');
     const view = viewFromFlags(values);
-    const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
-    for (const file of positionals) {
-      const input = await readInput(file);
-      const t = target(values.out, input, positionals.length);
-      await writeReport(assets, input, t, view);
-      process.stdout.write(`${t.path}\n`);
+    // Threads for the PNGs, started now to load while the log is read; an HTML file has none.
+    const pool = targetKind(values.out) === 'html' ? null : (await import('./render-pool.js')).startRenderPool();
+    try {
+      const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
+      for (const file of positionals) {
+        const input = await readInput(file);
+        const t = target(values.out, input, positionals.length);
+        await writeReport(assets, input, t, view, pool);
+        process.stdout.write(`${t.path}\n`);
+      }
+    } finally {
+      await pool?.close();
     }
     return 0;
   } catch (err) {

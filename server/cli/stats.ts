@@ -8,7 +8,6 @@ import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import { decodeUploadText } from '../upload/decode-text.js';
 import { InputError, inputLabel, intOption, parseCommandLine, readInput, reportError, UsageError } from './common.js';
 
-export const summary = 'print min, avg, p95 and max of every series as JSON';
 
 export const usage = `Usage: dstatview stats FILE.csv[.gz] [--run N]
 

@@ -9,7 +9,6 @@ import { viewQuery } from '../../shared/api/view-query.js';
 import { InputError, inputLabel, parseCommandLine, reportError, STDIN, UsageError } from './common.js';
 import { VIEW_OPTIONS, viewFromFlags } from './report.js';
 
-export const summary = 'upload a log to a dstatview server and print its URL';
 
 export const usage = `Usage: dstatview upload LOG.csv[.gz] --server URL [view options]
 

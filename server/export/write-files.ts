@@ -11,6 +11,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { ChartRenderer } from './chart-images.js';
 import type { OfflineAssets } from './offline-html.js';
 import { offlineReportHtml, type ExportReport } from './report-files.js';
 import { exportEntries, exportZip, type SourceCsv } from './zip.js';
@@ -31,18 +32,32 @@ export function writeHtml(path: string, assets: OfflineAssets, r: ExportReport, 
   return atomically(path, (tmp) => writeFile(tmp, offlineReportHtml(assets, r, view), { flag: 'wx' }));
 }
 
-export function writeZip(path: string, assets: OfflineAssets, r: ExportReport, csv: SourceCsv, view: ViewQueryOptions): Promise<void> {
+export function writeZip(
+  path: string,
+  assets: OfflineAssets,
+  r: ExportReport,
+  csv: SourceCsv,
+  view: ViewQueryOptions,
+  renderer: ChartRenderer,
+): Promise<void> {
   return atomically(path, async (tmp) => {
-    const zip = exportZip(assets, r, csv, view);
+    const zip = exportZip(assets, r, csv, view, renderer);
     await Promise.all([pipeline(zip.stream, createWriteStream(tmp, { flags: 'wx' })), zip.done]);
   });
 }
 
 /** The ZIP's entries as files under `dir` (created when missing); returns their names. */
-export async function writeDir(dir: string, assets: OfflineAssets, r: ExportReport, csv: SourceCsv, view: ViewQueryOptions): Promise<string[]> {
+export async function writeDir(
+  dir: string,
+  assets: OfflineAssets,
+  r: ExportReport,
+  csv: SourceCsv,
+  view: ViewQueryOptions,
+  renderer: ChartRenderer,
+): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const names: string[] = [];
-  for await (const e of exportEntries(assets, r, csv, view)) {
+  for await (const e of exportEntries(assets, r, csv, view, renderer)) {
     const data = typeof e.data === 'string' || Buffer.isBuffer(e.data) ? Readable.from([e.data]) : e.data;
     await atomically(join(dir, e.name), (tmp) => pipeline(data, createWriteStream(tmp, { flags: 'wx' })));
     names.push(e.name);

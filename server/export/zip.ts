@@ -1,7 +1,7 @@
 /**
- * The ZIP export, streamed with yazl: entries are added as they are made (each PNG as soon as it is
- * drawn), so the archive's first bytes leave before the last chart is rendered and memory holds one
- * chart at a time.
+ * The ZIP export, streamed with yazl: entries are added as they are made (the PNGs, drawn in worker
+ * threads from the start, as soon as they and those before them are done), so the archive's first bytes
+ * leave before the last chart is rendered; memory holds the PNGs drawn but not yet added (~0.1 MB each).
  *
  *   index.html  the offline report        stats.csv, stats.json  the statistics
  *   <chart>.png one per chart, 2×          README.txt            what is inside
@@ -11,9 +11,8 @@ import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import type { OfflineAssets } from './offline-html.js';
+import { chartImages, type ChartRenderer } from './chart-images.js';
 import {
-  chartImages,
-  exportCharts,
   offlineReportHtml,
   readmeText,
   statsCsvFile,
@@ -22,7 +21,6 @@ import {
   type ChartImage,
   type ExportReport,
 } from './report-files.js';
-import { renderableRun } from '../render/render-chart.js';
 
 export interface SourceCsv {
   /** Entry name, e.g. `log.csv` or `log.csv.gz`. */
@@ -46,25 +44,29 @@ export interface ExportEntry {
   compress: boolean;
 }
 
-/** Every file of an export in order, made one at a time (PNGs as they are drawn). */
+/**
+ * Every file of an export in order. The charts are drawn by `renderer` from the start, while the HTML and
+ * the statistics are made here; each PNG is handed on as soon as it is drawn.
+ */
 export async function* exportEntries(
   assets: OfflineAssets,
   r: ExportReport,
   csv: SourceCsv,
-  view: ViewQueryOptions = {},
+  view: ViewQueryOptions,
+  renderer: ChartRenderer,
 ): AsyncGenerator<ExportEntry> {
+  const charts = chartImages(r, view, renderer);
   yield { name: 'index.html', data: offlineReportHtml(assets, r, view), compress: true };
   yield { name: csv.name, data: await csv.open(), compress: true };
   const rows = statsRows(r, view);
   yield { name: 'stats.csv', data: statsCsvFile(rows), compress: true };
   yield { name: 'stats.json', data: statsJsonFile(r, rows, view), compress: true };
   const images: ChartImage[] = [];
-  for await (const image of chartImages(r, view)) {
+  for await (const image of charts.images) {
     yield { name: image.name, data: image.png, compress: false };
     images.push({ ...image, png: Buffer.alloc(0) });
   }
-  const { left } = exportCharts(renderableRun(r.report, view.run ?? null));
-  yield { name: 'README.txt', data: readmeText(r, { csvName: csv.name, images, left }, view), compress: true };
+  yield { name: 'README.txt', data: readmeText(r, { csvName: csv.name, images, left: charts.left }, view), compress: true };
 }
 
 /**
@@ -75,7 +77,8 @@ export function exportZip(
   assets: OfflineAssets,
   r: ExportReport,
   csv: SourceCsv,
-  view: ViewQueryOptions = {},
+  view: ViewQueryOptions,
+  renderer: ChartRenderer,
 ): { stream: Readable; done: Promise<string[]> } {
   const zip = new yazl.ZipFile();
   const created = new Date(r.summary.createdAt);
@@ -83,7 +86,7 @@ export function exportZip(
   const done = (async () => {
     const names: string[] = [];
     try {
-      for await (const e of exportEntries(assets, r, csv, view)) {
+      for await (const e of exportEntries(assets, r, csv, view, renderer)) {
         const options = { mtime, compress: e.compress };
         if (typeof e.data === 'string') zip.addBuffer(Buffer.from(e.data, 'utf8'), e.name, options);
         else if (Buffer.isBuffer(e.data)) zip.addBuffer(e.data, e.name, options);

@@ -23,6 +23,8 @@ import { FifoQueue, QueueFullError } from '../parse-queue.js';
 import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../parse-worker.js';
 import type { FirstScreenTask } from '../render/first-screen-task.js';
+import type { ChartPngsTask } from '../render/chart-pngs-task.js';
+import type { ChartRenderer } from '../export/chart-images.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
 
 export interface ParserPool {
@@ -37,6 +39,8 @@ export interface ParserPool {
   columns(task: ColumnsTask): Promise<ColumnsOutcome>;
   /** A stored report's first-screen HTML with images (server/render/first-screen-task.ts), in a worker. */
   renderFirstScreen(task: FirstScreenTask): Promise<string>;
+  /** Draws an export's PNGs in the worker threads, `threads` charts at once (server/render/chart-pngs-task.ts). */
+  readonly charts: ChartRenderer;
 }
 
 declare module 'fastify' {
@@ -163,6 +167,12 @@ export default fp<ParserPoolOptions>(
       },
       async renderFirstScreen(task: FirstScreenTask): Promise<string> {
         return (await pool.run(task, { name: 'firstScreenTask' })) as string;
+      },
+      charts: {
+        parallel: threads,
+        async render(task: ChartPngsTask): Promise<Uint8Array[]> {
+          return (await pool.run(task, { name: 'chartPngsTask' })) as Uint8Array[];
+        },
       },
     } satisfies ParserPool);
 

@@ -28,11 +28,14 @@ import { lineConfig, PLOT_INSET } from '../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines, type LineView } from '../../shared/chart/line-data.js';
 import { chartTheme, type ThemeName } from '../../shared/chart/theme.js';
 import type { XAxisMode } from '../../shared/chart/time-axis.js';
-import { toColumnarRun, type ColumnarReport } from '../../shared/report/columnar.js';
-import { toRunData, type RunData } from '../../shared/report/run-data.js';
+import type { ColumnarReport } from '../../shared/report/columnar.js';
+import type { RunData } from '../../shared/report/run-data.js';
 import { trendWindowMs } from '../../shared/series/trend.js';
 import { rowsInWindow } from '../../shared/series/window.js';
 import { cutExtent, windowFromView } from '../../shared/view/extent.js';
+import { renderableRun } from './run-charts.js';
+
+export { chartKeys, renderableRun } from './run-charts.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Filler, Title, SubTitle, Legend);
 
@@ -71,22 +74,6 @@ export class ChartNotFoundError extends Error {
   constructor(readonly chartKey: string) {
     super(`no chart "${chartKey}" in this report`);
   }
-}
-
-/** A report's run ready to draw (columns, resolved charts): make it once to draw many charts. */
-export function renderableRun(report: ReportJson | ColumnarReport, run?: number | null): RunData | null {
-  const runs = report.runs;
-  if (runs.length === 0) return null;
-  const index = run != null && run >= 1 && run <= runs.length ? run - 1 : runs.length - 1;
-  const r = runs[index]!;
-  const columnar = r.time instanceof Float64Array ? (r as ColumnarReport['runs'][number]) : toColumnarRun(r as ReportJson['runs'][number]);
-  return toRunData(columnar, report.fileName);
-}
-
-/** The chart keys of a run that the page draws with the default view, in page order. */
-export function chartKeys(run: RunData): string[] {
-  const idle = run.idle();
-  return run.charts.filter((c) => !idle.has(c.key)).map((c) => c.key);
 }
 
 /** The view of RenderOptions for a run (window, limits, trend …), as the page computes it. */

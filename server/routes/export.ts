@@ -70,7 +70,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
         return obj.stream;
       },
     };
-    const zip = exportZip(a, r, csv, request.query);
+    const zip = exportZip(a, r, csv, request.query, fastify.parser.charts);
     zip.done.catch((err: unknown) => request.log.error({ err, reportId: id }, 'making a ZIP export failed'));
     return (reply as FastifyReply)
       .type('application/zip')

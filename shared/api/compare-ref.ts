@@ -35,3 +35,34 @@ export function parseRunRefs(ids: string): RunRefsResult {
 export function formatRunRefs(refs: readonly RunRef[]): string {
   return refs.map((r) => (r.run === null ? r.id : `${r.id}:${r.run}`)).join(',');
 }
+
+/** A compare page's view as its URL query says it (docs/ui-contract.md §18). */
+export interface CompareQuery {
+  refs: readonly RunRef[];
+  /** Index into refs of the run the others are compared with. */
+  baseline: number;
+  /** Seconds each run's start is shifted by, in refs order. */
+  shifts: readonly number[];
+  /** Zoom window, aligned elapsed seconds; both or neither. */
+  from: number | null;
+  to: number | null;
+  sort: 'change' | 'name';
+}
+
+/**
+ * The compare page's query, `?ids=…` and only what differs from the default, in a fixed order: the same
+ * view always gives the same URL (the page keeps it current; the offline compare page opens with it).
+ */
+export function compareQuery(v: CompareQuery): string {
+  const parts = [`ids=${formatRunRefs(v.refs)}`];
+  if (v.baseline !== 0) parts.push(`baseline=${v.baseline}`);
+  if (v.shifts.some((s) => s !== 0)) parts.push(`shift=${v.shifts.map((s) => String(roundMs(s))).join(',')}`);
+  if (v.from !== null && v.to !== null) parts.push(`from=${roundMs(v.from)}`, `to=${roundMs(v.to)}`);
+  if (v.sort === 'name') parts.push('sort=name');
+  return '?' + parts.join('&');
+}
+
+/** Seconds to the millisecond: enough in a URL. */
+function roundMs(s: number): number {
+  return Math.round(s * 1000) / 1000;
+}

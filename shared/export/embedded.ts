@@ -1,23 +1,41 @@
 /**
- * The report data an offline report (one HTML file) carries: the element that holds it and its shape.
- * Written by the server / CLI (server/export/offline-html.ts), read by the web app's loader
- * (web/src/data/embedded.ts) before it would fetch anything.
+ * The report data an offline page (one HTML file) carries: the elements that hold it and their shape. An
+ * offline report carries one report, an offline compare page the reports of its runs. Written by the
+ * server / CLI (server/export/report-files.ts, server/export/offline-compare-html.ts through
+ * server/export/offline-html.ts), read by the web app's loader (web/src/data/embedded.ts) before it would
+ * fetch anything.
  */
 
 /** `<script type="application/json" id="dv-embedded-report">`: never run, only read. */
 export const EMBEDDED_REPORT_ELEMENT_ID = 'dv-embedded-report';
 
-export interface EmbeddedReport {
-  /** Format of this object. */
-  v: 2;
-  /** The report's id (its page in the offline file stands for `/r/<id>`). */
+/** `<script type="application/json" id="dv-embedded-compare">` of an offline compare page. */
+export const EMBEDDED_COMPARE_ELEMENT_ID = 'dv-embedded-compare';
+
+/** One report inside an offline page. */
+export interface EmbeddedReportData {
+  /** The report's id (its page in the offline file stands for `/r/<id>`; the compare page's `ids` name it). */
   id: string;
-  /** The view to open with (docs/ui-contract.md item 5), e.g. `?height=300`, or ''. */
-  search: string;
   /** The ReportJson (GET /api/reports/:id), gzipped, as base85 (shared/export/base85.ts)… */
   reportJsonGz: string;
   /** …of this many bytes. */
   gzBytes: number;
+}
+
+export interface EmbeddedReport extends EmbeddedReportData {
+  /** Format of this object. */
+  v: 2;
+  /** The view to open with (docs/ui-contract.md item 5), e.g. `?height=300`, or ''. */
+  search: string;
+}
+
+/** An offline compare page: the reports its runs come from (each once, however many of its runs are compared). */
+export interface EmbeddedCompare {
+  /** Format of this object. */
+  v: 1;
+  /** The compare page's query to open with (docs/ui-contract.md item 18): `?ids=…[&baseline=…]`. */
+  search: string;
+  reports: EmbeddedReportData[];
 }
 
 /**

@@ -4,7 +4,8 @@
  */
 
 const BINARY_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
-const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** Made on first use: an Intl.NumberFormat costs ~20 ms to make, paid by every command that loads this. */
+let grouped: Intl.NumberFormat | undefined;
 
 /**
  * Up to 3 significant digits, whole numbers from 1000 on grouped rather than in exponent form: 0.009, 1.23,
@@ -15,7 +16,7 @@ export function formatNumber(v: number): string {
   const a = Math.abs(v);
   if (a === 0) return '0';
   // 999.5 rounds to 1000: grouped, as 1000 itself is.
-  if (a >= 999.5) return grouped.format(v);
+  if (a >= 999.5) return (grouped ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })).format(v);
   if (a >= 100) return v.toFixed(0);
   if (a >= 10) return trimZeros(v.toFixed(1));
   if (a >= 1) return trimZeros(v.toFixed(2));

@@ -151,6 +151,24 @@ export async function waitForInk(chart: Locator, timeoutMs = 15_000, minColoured
   }
 }
 
+/**
+ * Offline: abort every request of the page's context that is not for a file: URL (an offline page opened
+ * from file://). Returns what the page tried: the URLs it requested (data: and blob: ones are not requests
+ * to anyone) and the Content-Security-Policy violations it logged.
+ */
+export async function blockNetwork(page: Page): Promise<{ attempted: string[]; csp: string[] }> {
+  const attempted: string[] = [];
+  const csp: string[] = [];
+  page.on('request', (r) => {
+    if (!/^(file|data|blob):/.test(r.url())) attempted.push(r.url());
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) csp.push(m.text());
+  });
+  await page.context().route('**/*', (route) => (route.request().url().startsWith('file:') ? route.continue() : route.abort()));
+  return { attempted, csp };
+}
+
 /** Wait for `data-painted="true"` on a chart figure. */
 export async function waitForPainted(chart: Locator, timeoutMs = 15_000): Promise<void> {
   await chart.scrollIntoViewIfNeeded({ timeout: timeoutMs });

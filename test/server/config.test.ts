@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultWebDir, loadConfig, loadOpsLimits, openFileLimit, parseSize } from '../../server/config.js';
+import { ConfigError, loadConfig, loadOpsLimits, openFileLimit, parseSize } from '../../server/config.js';
+import { defaultWebDir } from '../../server/web-dir.js';
 import { MAX_UPLOAD_BYTES_CEILING } from '../../shared/limits.js';
 
 /** The product promises 4 MiB (README, as dstat2graphs): the literal, not the constant that makes it. */

@@ -1,11 +1,13 @@
 /**
  * The page's entry, kept small: on a report page it first starts the Web Worker that downloads and parses
- * the report, then loads the app (React, Chart.js), so the two overlap instead of running one after the
- * other. The app picks up the same pending load (data/load-report.ts). The server's first-screen images, if
- * the page has them, are watched from here (first-screen.ts).
+ * the report, on a compare page one per run's report, then loads the app (React, Chart.js), so the two
+ * overlap instead of running one after the other. The app picks up the same pending loads
+ * (data/load-report.ts). The server's first-screen images, if the page has them, are watched from here
+ * (first-screen.ts).
  */
 import { isReportId } from '../../shared/api/report-id.js';
-import { prefetchReport } from './data/load-report.js';
+import { parseCompareView, reportIds } from './compare/compare-view.js';
+import { prefetchReport, prefetchReports } from './data/load-report.js';
 import { showFirstScreen } from './first-screen.js';
 
 const id = /^\/r\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
@@ -13,6 +15,8 @@ let shown = Promise.resolve();
 if (isReportId(id)) {
   prefetchReport(id).catch(() => undefined);
   shown = showFirstScreen();
+} else if (/^\/compare\/?$/.test(window.location.pathname)) {
+  for (const p of prefetchReports(reportIds(parseCompareView(window.location.search)))) p.catch(() => undefined);
 }
 
 // After the first-screen images are painted (at once when there are none); the data is loading meanwhile.

@@ -4,54 +4,22 @@
  * bin/dstatview.js runs where there are no sources): a child process then starts in a fraction of tsx's
  * time. Run `npm run build` first (as `npm test` does); stats.test.ts runs the bin itself through npx.
  */
-import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_PIXEL_RATIO, imageHeight } from '../../../shared/chart/image-size.js';
+import { deriveReport } from '../../../server/derive-report.js';
+import { chartImages, inThreadRenderer } from '../../../server/export/chart-images.js';
+import { exportReport } from '../../../server/export/report-files.js';
 import { fixturePath, readFixture } from '../../helpers/fixtures.js';
+import { BIN, dstatview, ROOT, withStdin } from '../../helpers/cli.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { parseCsv, pngSize, readZip } from '../../helpers/zip.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BIN = join(ROOT, 'dist', 'server', 'cli', 'main.js');
-const execute = promisify(execFile);
 const FIXTURE = fixturePath('d072_tfvnrl.csv');
 const dir = mkdtempSync(join(tmpdir(), 'dstatview-cli-'));
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function dstatview(...args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await execute(process.execPath, [BIN, ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-/** The command with `input` on standard input. */
-function withStdin(input: Buffer, ...args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
 
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist/web/offline/offline.js')) || !existsSync(BIN)) throw new Error('not built: run npm run build first');
@@ -96,6 +64,18 @@ describe('dstatview report', () => {
     const entries = await readZip(readFileSync(join(dir, 'many-stdin.zip')));
     expect(entries.get('stdin.csv')!.equals(readFileSync(FIXTURE))).toBe(true);
     expect(pngSize(entries.get('cpu_total.png')!).height).toBe(imageHeight(200) * IMAGE_PIXEL_RATIO);
+
+    // The PNGs come from the CLI's worker threads: each equal to the chart drawn in this thread.
+    const dool = await readZip(readFileSync(join(dir, 'many-dool134_tfvnrl.zip')));
+    const csv = readFileSync(fixturePath('dool134_tfvnrl.csv'));
+    const fields = { id: 'AAAAAAAAAAAAAAAAAAAAAA', fileName: 'dool134_tfvnrl.csv', createdAt: new Date().toISOString(), bytes: csv.length };
+    const { summary, reportJsonGz } = deriveReport(csv, fields);
+    let drawn = 0;
+    for await (const image of chartImages(exportReport(summary, reportJsonGz), {}, inThreadRenderer).images) {
+      expect(dool.get(image.name)?.equals(image.png), image.name).toBe(true);
+      drawn++;
+    }
+    expect(drawn).toBe([...dool.keys()].filter((n) => n.endsWith('.png')).length);
 
     const dirOut = join(dir, 'tree');
     expect((await dstatview('report', FIXTURE, '-o', dirOut)).code).toBe(0);

@@ -70,7 +70,7 @@ describe('dstatview compare', () => {
 
   it.each([
     [['compare'], 2, /expected: compare A.csv B.csv/],
-    [['compare', A, B, '-o', 'x.html'], 2, /write a .md or a .json file/],
+    [['compare', A, B, '-o', 'x.txt'], 2, /-o x\.txt: write a \.md, \.json or \.html file/],
     [['compare', A, B, '--baseline', '2'], 2, /--baseline takes a run from 0 to 1/],
     [['compare', A, `${MULTI}:3`], 1, /has 2 runs: there is no run 3/],
     [['compare', A, 'no-such.csv'], 1, /no-such\.csv: no such file/],

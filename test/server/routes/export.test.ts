@@ -2,15 +2,17 @@
  * GET /api/reports/:id/export.html and export.zip on a real app with the real web build (dist/web: run
  * `npm run build` first, as `npm test` does).
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportJson } from '../../../shared/api/schemas.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ReportJson, ReportSummary } from '../../../shared/api/schemas.js';
 import { decodeBase85 } from '../../../shared/export/base85.js';
 import { EMBEDDED_REPORT_ELEMENT_ID } from '../../../shared/export/embedded.js';
 import { IMAGE_PIXEL_RATIO, IMAGE_WIDTH, imageHeight } from '../../../shared/chart/image-size.js';
+import { chartImages, inThreadRenderer } from '../../../server/export/chart-images.js';
 import { makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 import { fileUpload, multipartBody } from '../../helpers/multipart.js';
 import { parseCsv, pngSize, readZip } from '../../helpers/zip.js';
@@ -48,10 +50,17 @@ describe('GET /api/reports/:id/export.html', () => {
     const html = res.body;
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
     expect(csp).toMatch(/default-src 'none'/);
-    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
-    expect(csp).not.toMatch(/connect-src|'unsafe-eval'|https?:/);
-    // Exactly two script elements: the data (not run) and the app (by hash); no src, no link, no request.
-    expect(html.match(/^<script\b/gm)).toHaveLength(2);
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).not.toMatch(/connect-src|'unsafe-eval'|https?:|'strict-dynamic'/);
+    // Exactly three script elements: the data and the packed code (neither run) and the loader; no src, no
+    // link, no request. The loader and the code it unpacks are the two hashes the policy allows.
+    expect(html.match(/^<script\b/gm)).toHaveLength(3);
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const packed = /<script type="application\/octet-stream" id="dv-app-code">([^<]*)<\/script>/.exec(html)![1]!;
+    const code = gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
+    expect(code).toBe(readFileSync(`${WEB_DIR}/offline/offline.js`, 'utf8'));
+    expect(csp).toContain(`script-src ${hash(loader)} ${hash(code)};`);
     expect(html).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*stylesheet|<img\b|url\(\s*['"]?(https?:|\/)/);
     const data = new RegExp(`<script type="application/json" id="${EMBEDDED_REPORT_ELEMENT_ID}">([^<]*)</script>`).exec(html);
     const embedded = JSON.parse(data![1]!) as { id: string; search: string; reportJsonGz: string; gzBytes: number };
@@ -126,6 +135,41 @@ describe('GET /api/reports/:id/export.zip', () => {
     const readme = entries.get('README.txt')!.toString();
     expect(readme).toMatch(/index\.html/);
     expect(readme).toContain(`*.png        one image per chart (${pngs.length})`);
+  });
+
+  it('draws its PNGs in the worker pool, each equal to the same chart drawn in this thread', async () => {
+    const id = await upload(fixture);
+    const charts = t.app.parser.charts;
+    const original = charts.render.bind(charts);
+    const dispatched: string[][] = [];
+    const render = vi.spyOn(charts, 'render').mockImplementation((task) => {
+      dispatched.push(task.keys);
+      return original(task);
+    });
+    try {
+      const res = await t.app.inject(`/api/reports/${id}/export.zip?height=150`);
+      const entries = await readZip(res.rawPayload);
+      const names = [...entries.keys()].filter((n) => n.endsWith('.png'));
+      // Every chart went to the pool (and none was drawn in this thread), in chunks of consecutive charts.
+      expect(dispatched.flat().map((k) => k.replace(/[^A-Za-z0-9._-]/g, '_') + '.png')).toEqual(names);
+      const api = await t.app.inject({ url: `/api/reports/${id}`, headers: { 'accept-encoding': 'identity' } });
+      const reportJsonGz = gzipSync(api.body);
+      const reference = chartImages(
+        { summary: { id, parserVersion: 0 } as ReportSummary, reportJsonGz, report: JSON.parse(api.body) as ReportJson },
+        { height: 150 },
+        inThreadRenderer,
+      );
+      let n = 0;
+      for await (const image of reference.images) {
+        const png = entries.get(image.name)!;
+        expect(pngSize(png)).toEqual({ width: IMAGE_WIDTH * IMAGE_PIXEL_RATIO, height: imageHeight(150) * IMAGE_PIXEL_RATIO });
+        expect(png.equals(image.png), image.name).toBe(true);
+        n++;
+      }
+      expect(n).toBe(names.length);
+    } finally {
+      render.mockRestore();
+    }
   });
 
   it('keeps a .csv.gz upload as uploaded, and draws with the view options', async () => {

@@ -1,6 +1,7 @@
 /**
- * The compare page's view as a URL query (docs/ui-contract.md §13), so that a shared link opens the same
- * comparison. Pure. `parseCompareView` never throws: what is missing or malformed is the default.
+ * The compare page's view as a URL query (docs/ui-contract.md §18), so that a shared link opens the same
+ * comparison; written by shared/api/compare-ref.ts `compareQuery`. Pure. `parseCompareView` never throws:
+ * what is missing or malformed is the default.
  *
  *   ids       runs: report ids, `ID:N` for run N of a multi-run file (shared/api/compare-ref.ts)
  *   baseline  index into ids of the run the others are compared with (default 0)
@@ -8,17 +9,12 @@
  *   from, to  zoom window, aligned elapsed seconds; both or neither
  *   sort      `name`: the Δ table by series id (default: by the size of the change)
  */
-import { formatRunRefs, parseRunRefs, type RunRef } from '../../../shared/api/compare-ref.js';
+import { parseRunRefs, type CompareQuery } from '../../../shared/api/compare-ref.js';
 
-export interface CompareView {
-  refs: RunRef[];
+export interface CompareView extends CompareQuery {
   /** Why `ids` was refused; null when the runs are fine. */
   error: string | null;
-  baseline: number;
   shifts: number[];
-  from: number | null;
-  to: number | null;
-  sort: 'change' | 'name';
 }
 
 const num = (s: string | null): number | null => {
@@ -51,17 +47,7 @@ export function parseCompareView(search: string): CompareView {
   };
 }
 
-/** Only what differs from the default, in a fixed order: the same view always gives the same URL. */
-export function serialiseCompareView(v: CompareView): string {
-  const parts = [`ids=${formatRunRefs(v.refs)}`];
-  if (v.baseline !== 0) parts.push(`baseline=${v.baseline}`);
-  if (v.shifts.some((s) => s !== 0)) parts.push(`shift=${v.shifts.map((s) => String(round(s))).join(',')}`);
-  if (v.from !== null && v.to !== null) parts.push(`from=${round(v.from)}`, `to=${round(v.to)}`);
-  if (v.sort === 'name') parts.push('sort=name');
-  return '?' + parts.join('&');
-}
-
-/** Milliseconds are enough in a URL. */
-function round(s: number): number {
-  return Math.round(s * 1000) / 1000;
+/** The reports a view's runs come from, each once (what the page loads); none when `ids` is refused. */
+export function reportIds(view: Pick<CompareView, 'refs'>): string[] {
+  return [...new Set(view.refs.map((r) => r.id))];
 }

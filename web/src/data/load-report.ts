@@ -1,6 +1,6 @@
 /**
  * Load a report as columns: in a Web Worker (fetch + JSON.parse + conversion off the main thread), or on
- * the main thread when workers are not available. `prefetchReport` starts the load before React renders
+ * the main thread when workers are not available. `prefetchReport(s)` starts the load before React renders
  * (main.tsx), so the download overlaps the start of the page.
  */
 import { ApiFailure, failureFromText, getReport, NETWORK_MESSAGE } from '../api/client.js';
@@ -74,17 +74,31 @@ async function load(id: string): Promise<ColumnarReport> {
   return onMainThread(id);
 }
 
+/**
+ * Start loading reports (once per id while it is pending or kept), side by side: each in its own worker.
+ * Only the reports of the latest call are kept (a report page one, a compare page its runs'); a failed load
+ * is tried afresh next time.
+ */
+export function prefetchReports(ids: readonly string[]): Promise<ColumnarReport>[] {
+  const out = ids.map((id) => {
+    let p = pending.get(id);
+    if (!p) {
+      p = load(id);
+      pending.set(id, p);
+      const mine = p;
+      p.catch(() => {
+        if (pending.get(id) === mine) pending.delete(id);
+      });
+    }
+    return p;
+  });
+  for (const key of pending.keys()) if (!ids.includes(key)) pending.delete(key);
+  return out;
+}
+
 /** Start loading a report (once per id while it is pending or kept). */
 export function prefetchReport(id: string): Promise<ColumnarReport> {
-  let p = pending.get(id);
-  if (!p) {
-    p = load(id);
-    pending.set(id, p);
-    // Keep only the latest report; a failed load is tried afresh next time.
-    for (const key of pending.keys()) if (key !== id) pending.delete(key);
-    p.catch(() => pending.delete(id));
-  }
-  return p;
+  return prefetchReports([id])[0]!;
 }
 
 /** The report's columns; `retry` forgets an earlier load. */

@@ -12,16 +12,26 @@ import { ApiFailure } from '../api/client.js';
 import { Coordinator } from '../charts/coordinator.js';
 import { alignedRun, axisRun, compareInput, matchCharts, RUN_COLOURS } from '../compare/compare-data.js';
 import { useCompareText } from '../compare/compare-text.js';
-import { parseCompareView, serialiseCompareView, type CompareView } from '../compare/compare-view.js';
+import { compareQuery } from '../../../shared/api/compare-ref.js';
+import { parseCompareView, reportIds, type CompareView } from '../compare/compare-view.js';
 import { CompareChart } from '../components/CompareChart.js';
 import { DeltaTable } from '../components/DeltaTable.js';
+import { LazyChart, LazyContext, LazyTracker } from '../components/LazyChart.js';
+import { EAGER_CHARTS } from '../components/use-progressive.js';
 import { domIds, readThemeColours } from '../components/ReportViewer.js';
 import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columnar.js';
-import { loadReport } from '../data/load-report.js';
+import { prefetchReports } from '../data/load-report.js';
 import { formatElapsed } from '../format.js';
-import { useLang } from '../i18n/i18n.js';
+import { chartTitle, useLang } from '../i18n/i18n.js';
+import { chartMinWidthRem } from '../view/layout.js';
 import { useTheme } from '../theme/theme.js';
 import '../compare/compare.css';
+
+/** Height of a compare chart's plot (CSS px). */
+const CHART_HEIGHT_PX = 200;
+/** A compare chart's heading, legend and padding around the plot (CSS px): a placeholder's height. */
+const COMPARE_CHROME_PX = 70;
+
 
 interface Picked {
   run: ColumnarRun;
@@ -34,11 +44,11 @@ export function ComparePage({ search }: { search: string }) {
   const c = useCompareText();
   const [view, setView] = useState<CompareView>(() => parseCompareView(search));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const idsKey = serialiseCompareView({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change' });
+  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change' });
 
   // The URL follows the view (replaceState: the view is not a navigation).
   useEffect(() => {
-    const next = window.location.pathname + serialiseCompareView(view);
+    const next = window.location.pathname + compareQuery(view);
     if (next !== window.location.pathname + window.location.search) window.history.replaceState(null, '', next);
   }, [view]);
 
@@ -49,8 +59,9 @@ export function ComparePage({ search }: { search: string }) {
       return;
     }
     let live = true;
-    const ids = [...new Set(view.refs.map((r) => r.id))];
-    Promise.all(ids.map((id) => loadReport(id).then((report) => [id, report] as const))).then(
+    const ids = reportIds(view);
+    // Side by side, each in its own worker; the entry (main.tsx) started them before the app loaded.
+    Promise.all(prefetchReports(ids).map((p, i) => p.then((report) => [ids[i]!, report] as const))).then(
       (pairs) => {
         if (!live) return;
         const reports = new Map<string, ColumnarReport>(pairs);
@@ -111,6 +122,17 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   const chartIds = useMemo(() => domIds(charts.map((m) => m.key), 'chart'), [charts]);
   const extent: TimeWindow = useMemo(() => ({ t0: axis.time[0] ?? 0, t1: axis.time[axis.time.length - 1] ?? 1 }), [axis]);
   const colours = useMemo(() => readThemeColours(theme), [theme]);
+  const [lazy] = useState(() => new LazyTracker());
+  useEffect(() => () => lazy.disconnect(), [lazy]);
+  // The report page's layout rule: the longest run decides how wide a chart must be to be read.
+  const gridStyle = useMemo(
+    () =>
+      ({
+        '--chart-height': `${CHART_HEIGHT_PX}px`,
+        '--chart-min-width': `${chartMinWidthRem(Math.max(...runs.map((r) => r.rows - r.firstRow)))}rem`,
+      }) as CSSProperties,
+    [runs],
+  );
 
   const [coordinator] = useState(
     () =>
@@ -120,7 +142,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
         extent,
         xMode: 'elapsed',
         origin: 0,
-        height: 200,
+        height: CHART_HEIGHT_PX,
         trend: false,
         trendMs: 60_000,
         limits: { diskBytes: 0, diskIops: 0, netBytes: 0 },
@@ -170,7 +192,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   }, [inputs, view.baseline, view.shifts, zoom]);
 
   return (
-    <>
+    <LazyContext.Provider value={lazy}>
       <section className="compare-runs" aria-label={c.legendTitle}>
         <ul className="compare-legend run-list" data-legend="page">
           {labels.map((l, i) => (
@@ -214,20 +236,31 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
           </span>
         </div>
       </section>
-      <div className="charts" style={{ '--chart-height': '200px' } as CSSProperties}>
+      <div className="charts" style={gridStyle}>
         <div className="chart-grid">
-          {charts.map((m) => (
-            <CompareChart
-              key={m.key}
-              chart={m.chart}
-              perRun={m.perRun}
-              runs={runs}
-              tags={tags}
-              names={names}
-              coordinator={coordinator}
-              domId={chartIds.get(m.key)!}
-            />
-          ))}
+          {charts.map((m, index) => {
+            const domId = chartIds.get(m.key)!;
+            const chart = () => (
+              <CompareChart
+                key={m.key}
+                chart={m.chart}
+                perRun={m.perRun}
+                runs={runs}
+                tags={tags}
+                names={names}
+                coordinator={coordinator}
+                domId={domId}
+              />
+            );
+            // As on the report page: the first charts mounted at once, the rest (a host with hundreds of
+            // devices) when they come near the viewport, so that they cost nothing up front.
+            if (index < EAGER_CHARTS) return chart();
+            return (
+              <LazyChart key={m.key} domId={domId} chartKey={m.key} title={chartTitle(m.chart, lang)} estimate={CHART_HEIGHT_PX + COMPARE_CHROME_PX}>
+                {chart}
+              </LazyChart>
+            );
+          })}
         </div>
       </div>
       {comparison && (
@@ -239,6 +272,6 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
           onSort={(sort) => setView((v) => ({ ...v, sort }))}
         />
       )}
-    </>
+    </LazyContext.Provider>
   );
 }

@@ -1,0 +1,32 @@
+/**
+ * The CLI's worker threads for an export's PNGs: the server's parse worker (parse-worker.ts, which runs
+ * chartPngsTask) in a Piscina pool of its own. Started before the log is read, so that the threads load
+ * Chart.js and the canvas binary while this thread parses; closed when the command is done (an open pool
+ * would keep the process alive).
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { ChartRenderer } from '../export/chart-images.js';
+import { parseWorkerLocation } from '../plugins/parser-pool.js';
+import type { ChartPngsTask } from '../render/chart-pngs-task.js';
+
+/** Threads at most: drawing is CPU-bound, and beyond a few threads the ZIP's writing is the limit. */
+const MAX_RENDER_THREADS = 4;
+
+export interface RenderPool extends ChartRenderer {
+  close(): Promise<void>;
+}
+
+export function startRenderPool(threads = Math.min(MAX_RENDER_THREADS, availableParallelism())): RenderPool {
+  const { filename, execArgv } = parseWorkerLocation();
+  const pool = new Piscina({ filename, ...(execArgv ? { execArgv } : {}), minThreads: threads, maxThreads: threads });
+  // Each thread loads the worker's modules now (a probe), not when the first charts are waiting.
+  for (let i = 0; i < threads; i++) pool.run(null, { name: 'probe' }).catch(() => undefined);
+  return {
+    parallel: threads,
+    async render(task: ChartPngsTask): Promise<Uint8Array[]> {
+      return (await pool.run(task, { name: 'chartPngsTask' })) as Uint8Array[];
+    },
+    close: () => pool.destroy(),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * An export's PNGs (one per chart the page draws, at most MAX_EXPORT_PNGS), drawn by a ChartRenderer: the
+ * worker pool's threads in parallel (the server's parser pool, the CLI's render pool) or, for tests and
+ * as the reference, this thread. The charts are split into a few chunks per thread (a chunk parses the
+ * report once and draws several charts; more chunks than threads keep every thread busy to the end) and
+ * the images come back in page order, each chunk as soon as it and those before it are done.
+ */
+import { gunzipSync } from 'node:zlib';
+import type { ReportJson } from '../../shared/api/schemas.js';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { ChartPngsTask } from '../render/chart-pngs-task.js';
+import { renderableRun } from '../render/run-charts.js';
+import { exportCharts, pngName, type ChartImage, type ExportReport } from './report-files.js';
+
+export interface ChartRenderer {
+  /** Threads that draw at once. */
+  parallel: number;
+  /** The PNGs of `task.keys`, in that order. */
+  render(task: ChartPngsTask): Promise<Uint8Array[]>;
+}
+
+/** Draws in this thread, one chart after the other: the reference the pools are tested against. */
+export const inThreadRenderer: ChartRenderer = {
+  parallel: 1,
+  async render(task) {
+    const { renderExportPngs } = await import('../render/chart-pngs-task.js');
+    const report = JSON.parse(gunzipSync(task.reportJsonGz).toString('utf8')) as ReportJson;
+    const run = renderableRun(report, task.view.run ?? null);
+    return run ? renderExportPngs(run, task.view, task.keys) : [];
+  },
+};
+
+/** `keys` in `n` runs of consecutive keys, as even as can be (none empty). */
+export function chunks<T>(keys: readonly T[], n: number): T[][] {
+  const count = Math.max(1, Math.min(n, keys.length));
+  const out: T[][] = [];
+  for (let i = 0; i < count; i++) out.push(keys.slice(Math.floor((i * keys.length) / count), Math.floor(((i + 1) * keys.length) / count)));
+  return out.filter((c) => c.length > 0);
+}
+
+/** Chunks per thread: two, so a thread that finishes early takes another's remainder. */
+const CHUNKS_PER_THREAD = 2;
+
+export interface ExportChartImages {
+  /** The images in page order; a chart that failed fails the iteration where it is reached. */
+  images: AsyncIterable<ChartImage>;
+  /** Charts past MAX_EXPORT_PNGS, not drawn. */
+  left: string[];
+}
+
+/** Start drawing an export's charts now: the caller makes the other files meanwhile. */
+export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer): ExportChartImages {
+  const run = renderableRun(r.report, view.run ?? null);
+  const { keys, left } = exportCharts(run);
+  const groups = chunks(keys, renderer.parallel > 1 ? renderer.parallel * CHUNKS_PER_THREAD : 1);
+  const reportKey = `${r.summary.id}/${r.summary.parserVersion}`;
+  const pending = groups.map((g) => renderer.render({ reportKey, reportJsonGz: r.reportJsonGz, view, keys: g }));
+  // Handled where each is awaited; this only keeps one that fails after an earlier one from going unhandled.
+  for (const p of pending) p.catch(() => undefined);
+  return {
+    left,
+    images: {
+      async *[Symbol.asyncIterator]() {
+        const taken = new Set<string>();
+        for (let i = 0; i < groups.length; i++) {
+          const pngs = await pending[i]!;
+          for (let j = 0; j < groups[i]!.length; j++) {
+            const key = groups[i]![j]!;
+            const chart = run!.charts.find((c) => c.key === key)!;
+            const png = pngs[j]!;
+            yield { name: pngName(key, taken), key, title: chart.heading, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) };
+          }
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Worker-pool task (runs in the parse workers: plugins/parser-pool.ts on the server, cli/render-pool.ts in
+ * the CLI): some charts of a report as the PNGs of an export (2×, titled with host, file, time range and
+ * unit). An export draws a dozen to a hundred charts at 0.05–0.2 s each; split over the pool's threads they
+ * run in parallel and off the server's event loop.
+ *
+ * A worker keeps the last run it made ready (keyed by `reportKey`), so the chunks of one export that land on
+ * the same thread parse the report's JSON once.
+ */
+import { gunzipSync } from 'node:zlib';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import type { ReportJson } from '../../shared/api/schemas.js';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { RunData } from '../../shared/report/run-data.js';
+import { renderRunChartPng, type RenderOptions } from './render-chart.js';
+import { renderableRun } from './run-charts.js';
+
+export interface ChartPngsTask {
+  /** Names the report and its JSON's version (`id/parserVersion`): the same key, the same data. */
+  reportKey: string;
+  /** The ReportJson, gzipped, as stored. */
+  reportJsonGz: Uint8Array;
+  view: ViewQueryOptions;
+  /** Chart keys to draw, in the order of the answer. */
+  keys: string[];
+}
+
+/** The render options of an export's PNGs for the view of its URL query / command line. */
+export function exportRenderOptions(view: ViewQueryOptions): RenderOptions {
+  return {
+    offset: view.offset ?? 0,
+    duration: view.duration ?? 0,
+    ...(view.height !== undefined ? { height: Math.min(1200, Math.max(100, view.height)) } : {}),
+    diskMax: view.diskMax ?? 0,
+    iopsMax: view.iopsMax ?? 0,
+    netMax: view.netMax ?? 0,
+    x: view.x ?? 'time',
+  };
+}
+
+/** Draw `keys` of a ready run, one after the other, in this thread. */
+export async function renderExportPngs(run: RunData, view: ViewQueryOptions, keys: readonly string[]): Promise<Uint8Array[]> {
+  const options = exportRenderOptions(view);
+  const out: Uint8Array[] = [];
+  for (const key of keys) {
+    const chart = run.charts.find((c) => c.key === key);
+    if (!chart) throw new RangeError(`no chart "${key}" in this report`);
+    out.push(await renderRunChartPng(run, chart, options));
+  }
+  return out;
+}
+
+let last: { key: string; run: RunData | null } | null = null;
+
+function readyRun(task: ChartPngsTask): RunData | null {
+  const key = `${task.reportKey}\n${task.view.run ?? ''}`;
+  if (last?.key !== key) {
+    const report = JSON.parse(gunzipSync(task.reportJsonGz).toString('utf8')) as ReportJson;
+    last = { key, run: renderableRun(report, task.view.run ?? null) };
+  }
+  return last.run;
+}
+
+export async function chartPngsTask(task: ChartPngsTask): Promise<Uint8Array[]> {
+  const run = readyRun(task);
+  if (!run) return [];
+  // Each PNG in an ArrayBuffer of its own, handed over to the caller's thread without a copy.
+  const pngs = (await renderExportPngs(run, task.view, task.keys)).map((png) => new Uint8Array(png));
+  return move({ [transferableSymbol]: pngs.map((p) => p.buffer), [valueSymbol]: pngs }) as unknown as Uint8Array[];
+}

@@ -1,0 +1,81 @@
+/**
+ * An export's charts split over a renderer's threads (server/export/chart-images.ts): every chart drawn
+ * once, in chunks of consecutive charts, a few per thread, and the images handed on in page order whatever
+ * order the chunks finish in.
+ */
+import { describe, expect, it } from 'vitest';
+import { chartImages, chunks, type ChartRenderer } from '../../../server/export/chart-images.js';
+import { exportReport } from '../../../server/export/report-files.js';
+import { deriveReport } from '../../../server/derive-report.js';
+import type { ChartPngsTask } from '../../../server/render/chart-pngs-task.js';
+import { readFixture } from '../../helpers/fixtures.js';
+
+describe('chunks', () => {
+  it('splits into runs of consecutive items, as even as can be, none empty', () => {
+    expect(chunks([1, 2, 3, 4, 5, 6, 7], 3)).toEqual([[1, 2], [3, 4], [5, 6, 7]]);
+    expect(chunks([1, 2], 4)).toEqual([[1], [2]]);
+    expect(chunks([1, 2, 3], 1)).toEqual([[1, 2, 3]]);
+    expect(chunks([], 3)).toEqual([]);
+    const keys = Array.from({ length: 101 }, (_, i) => i);
+    const parts = chunks(keys, 8);
+    expect(parts.flat()).toEqual(keys);
+    expect(Math.max(...parts.map((p) => p.length)) - Math.min(...parts.map((p) => p.length))).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('chartImages', () => {
+  const csv = Buffer.from(readFixture('d072_tfvnrl.csv'));
+  const fields = { id: 'AAAAAAAAAAAAAAAAAAAAAA', fileName: 'd072.csv', createdAt: '2026-11-30T00:00:00Z', bytes: csv.length };
+  const { summary, reportJsonGz } = deriveReport(csv, fields);
+  const r = exportReport(summary, reportJsonGz);
+
+  /** A renderer whose "PNG" for a chart is its key's bytes; chunks finish last-first. */
+  function fakeRenderer(parallel: number): ChartRenderer & { tasks: ChartPngsTask[] } {
+    const tasks: ChartPngsTask[] = [];
+    return {
+      parallel,
+      tasks,
+      render(task) {
+        tasks.push(task);
+        const delay = 50 - tasks.length * 10;
+        return new Promise((resolve) => setTimeout(() => resolve(task.keys.map((k) => new TextEncoder().encode(k))), Math.max(0, delay)));
+      },
+    };
+  }
+
+  it('starts every chunk at once (two per thread) and yields the images in page order', async () => {
+    const renderer = fakeRenderer(2);
+    const result = chartImages(r, { height: 150 }, renderer);
+    // Started before anything is iterated: the caller makes the HTML meanwhile.
+    expect(renderer.tasks).toHaveLength(4);
+    expect(renderer.tasks.every((t) => t.reportKey === `${summary.id}/${summary.parserVersion}` && t.view.height === 150)).toBe(true);
+    const keys = renderer.tasks.flatMap((t) => t.keys);
+    const images = [];
+    for await (const image of result.images) images.push(image);
+    expect(images.map((i) => i.key)).toEqual(keys);
+    expect(images.map((i) => i.png.toString())).toEqual(keys);
+    expect(images.find((i) => i.key === 'cpu:total')).toMatchObject({ name: 'cpu_total.png' });
+    expect(result.left).toEqual([]);
+  });
+
+  it('draws in one chunk for one thread, and fails where a chunk failed', async () => {
+    const one = fakeRenderer(1);
+    const all = chartImages(r, {}, one);
+    expect(one.tasks).toHaveLength(1);
+    let n = 0;
+    for await (const _ of all.images) n++;
+    expect(n).toBe(one.tasks[0]!.keys.length);
+
+    const failing: ChartRenderer = {
+      parallel: 2,
+      render: (task) => (task.keys.includes('cpu:total') ? Promise.reject(new Error('drawing failed')) : Promise.resolve(task.keys.map(() => new Uint8Array(1)))),
+    };
+    const got: string[] = [];
+    await expect(
+      (async () => {
+        for await (const image of chartImages(r, {}, failing).images) got.push(image.key);
+      })(),
+    ).rejects.toThrow('drawing failed');
+    expect(got).not.toContain('cpu:total');
+  });
+});
