@@ -36,11 +36,6 @@ export function movingAverage(
   let count = 0;
   let lo = Math.max(0, firstRow);
   for (let i = lo; i < end; i++) {
-    const v = values[i]!;
-    if (v === v) {
-      sum += v;
-      count++;
-    }
     const from = time[i]! - windowMs;
     while (lo < i && time[lo]! <= from) {
       const old = values[lo]!;
@@ -50,8 +45,15 @@ export function movingAverage(
       }
       lo++;
     }
-    if (count === 0) sum = 0; // no rounding residue carried into the next piece
-    if (v === v && count > 0) out[i] = sum / count;
+    // No rounding residue carried into the next piece (after a gap in time or in values): 0.1 + 0.2 − 0.1
+    // − 0.2 is 5.6e-17, which would be the trend of a following 0.
+    if (count === 0) sum = 0;
+    const v = values[i]!;
+    if (v === v) {
+      sum += v;
+      count++;
+      out[i] = sum / count;
+    }
   }
   return out;
 }

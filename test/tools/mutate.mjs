@@ -8,13 +8,13 @@
  * MUTATE_CONCURRENCY (default 2) sets the number of Stryker processes (one type checker, test runners).
  *
  * Which tests a target is judged by: shared/ is unit-tested folder by folder, so a folder of shared/ must
- * kill its mutants with its own tests (test/shared/series for shared/series; all of test/shared for
- * shared/*.ts); server/ is tested through the app, so every server test counts for any part of it.
+ * kill its mutants with its own tests (test/shared/series for shared/series, plus the web's unit tests that
+ * import it, test/web/unit; all of test/shared for shared/*.ts); server/ is tested through the app, so every server test counts for any part of it.
  * `--all-tests` judges a target by every in-process test instead (slower: the fixture-wide parser and
  * upload tests cover most of the code).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,10 +39,25 @@ function mutateGlob(target) {
 /** A file name for a target: `shared/series` → `shared.series`, `shared/*.ts` → `shared.root`. */
 const slug = (target) => target.replace(/\/+$/, '').replace(/\/\*\.ts$/, '/root').replace(/[^\w.-]+/g, '.');
 
+/** The web's unit tests (test/web/unit) that import from `shared/<sub>/`: some of shared/ (format, view) is
+ * specified there, beside the web code that uses it. */
+function webUnitTestsOf(sub) {
+  const dir = 'test/web/unit/';
+  if (!existsSync(ROOT + dir)) return [];
+  return readdirSync(ROOT + dir)
+    .filter((f) => f.endsWith('.test.ts') && readFileSync(ROOT + dir + f, 'utf8').includes(`shared/${sub}/`))
+    .map((f) => dir + f);
+}
+
 /** Test globs a target is judged by (see above). */
 function testGlobs(target) {
   const [top, sub] = target.replace(/\/+$/, '').split('/');
-  if (top === 'shared' && sub && !sub.includes('*') && !sub.endsWith('.ts')) return `test/shared/${sub}/**/*.test.ts`;
+  if (top === 'shared' && sub && !sub.includes('*') && !sub.endsWith('.ts')) {
+    const own = existsSync(`${ROOT}test/shared/${sub}`) ? [`test/shared/${sub}/**/*.test.ts`] : [];
+    const globs = [...own, ...webUnitTestsOf(sub)];
+    // A folder without tests of its own is judged by all of test/shared (vitest stops on an empty list).
+    return (globs.length > 0 ? globs : ['test/shared/**/*.test.ts']).join(',');
+  }
   return `test/${top}/**/*.test.ts`;
 }
 

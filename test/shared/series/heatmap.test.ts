@@ -61,3 +61,56 @@ describe('heatmapGrid', () => {
     expect(heatmapGrid(secs(3), [], { t0: 0, t1: 2000, columns: 3 }).values).toHaveLength(0);
   });
 });
+
+describe('heatmapGrid at its edges', () => {
+  it('uses the rows before endRow only, for averages and for covering samples', () => {
+    const v = Float64Array.from([10, 20, 30, 40]);
+    // Columns (0, 1.5], (1.5, 3]: the sample at 3 s is past endRow.
+    expect(rowOf(heatmapGrid(secs(4), [v], { t0: 0, t1: 3000, columns: 2, endRow: 3 }), 0)).toEqual([20, 30]);
+    expect(rowOf(heatmapGrid(secs(4), [v], { t0: 0, t1: 3000, columns: 2 }), 0)).toEqual([20, 35]);
+    // Zoomed in after the last row kept: nothing covers it, though row 3 would.
+    const zoomed = heatmapGrid(secs(4), [v], { t0: 2000, t1: 3000, columns: 2, endRow: 3, stepMs: 1000 });
+    expect(Array.from(zoomed.values).every(Number.isNaN)).toBe(true);
+  });
+
+  it('a sample after t1 does not count in the last column', () => {
+    const v = Float64Array.from([0, 10, 20, 1000]);
+    expect(rowOf(heatmapGrid(secs(4), [v], { t0: 0, t1: 2000, columns: 2 }), 0)).toEqual([10, 20]);
+  });
+
+  it('is all NaN for a window of no length, even on a sample', () => {
+    const v = Float64Array.from([10, 20, 30]);
+    for (const t1 of [1000, 500]) {
+      const g = heatmapGrid(secs(3), [v], { t0: 1000, t1, columns: 2, stepMs: 1000 });
+      expect(Array.from(g.values).every(Number.isNaN)).toBe(true);
+    }
+  });
+
+  it('a column with values and empty cells averages the values only', () => {
+    const v = Float64Array.from([0, 10, NaN, 30]);
+    expect(rowOf(heatmapGrid(secs(4), [v], { t0: 0, t1: 3000, columns: 1 }), 0)).toEqual([20]);
+  });
+
+  it('zoomed in: a sample covers the interval since the row before it, not stepMs (which is for the first row only)', () => {
+    const v = Float64Array.from([10, 20, 30, 40]);
+    // Columns of 0.5 s over (1, 3]; samples 1 s apart: each covers its second, whatever stepMs says.
+    const g = heatmapGrid(secs(4), [v], { t0: 1000, t1: 3000, columns: 4, stepMs: 500 });
+    expect(rowOf(g, 0)).toEqual([30, 30, 40, 40]);
+    // A step of exactly maxStepMs is not a gap; the step is the time between the two rows.
+    expect(rowOf(heatmapGrid(secs(4), [v], { t0: 1000, t1: 3000, columns: 4, maxStepMs: 1000 }), 0)).toEqual([30, 30, 40, 40]);
+    expect(rowOf(heatmapGrid(secs(4), [v], { t0: 1000, t1: 3000, columns: 4, maxStepMs: 2500 }), 0)).toEqual([30, 30, 40, 40]);
+  });
+
+  it('before the first row kept, that row covers stepMs before its time, its start included', () => {
+    const time = Float64Array.from([2000, 3000]);
+    const v = Float64Array.from([7, 8]);
+    // Columns (0, 1] (centre 0.5 s) and (1, 2]: the row at 2 s covers (0.5, 2] with stepMs 1.5 s.
+    expect(rowOf(heatmapGrid(time, [v], { t0: 0, t1: 2000, columns: 2, stepMs: 1500 }), 0)).toEqual([7, 7]);
+    const short = rowOf(heatmapGrid(time, [v], { t0: 0, t1: 2000, columns: 2, stepMs: 1000 }), 0);
+    expect(short[0]).toBeNaN();
+    expect(short[1]).toBe(7);
+    // Row 0 as the covering row: (-1, -0.5] before a first sample at 0 with a 1 s interval.
+    const first = rowOf(heatmapGrid(secs(2), [Float64Array.from([5, 6])], { t0: -1000, t1: 0, columns: 2, stepMs: 1000 }), 0);
+    expect(first).toEqual([5, 5]);
+  });
+});

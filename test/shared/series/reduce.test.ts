@@ -249,3 +249,94 @@ describe('pointsAt', () => {
     expect(Array.from(r.rows)).toEqual([0, BREAK, 2]);
   });
 });
+
+describe('gapThresholdMs', () => {
+  it('is 2.5 intervals, and never (Infinity) for an interval that is not a positive number', () => {
+    expect(gapThresholdMs(1000)).toBe(2500);
+    expect(gapThresholdMs(0)).toBe(Infinity);
+    expect(gapThresholdMs(-1000)).toBe(Infinity);
+    expect(gapThresholdMs(NaN)).toBe(Infinity);
+  });
+});
+
+describe('selectRows at its edges', () => {
+  const rowsOf = (time: number[], values: number[], options: Parameters<typeof selectRows>[2]): number[] =>
+    Array.from(selectRows(Float64Array.from(time), Float64Array.from(values), options));
+
+  it('stops at endRow', () => {
+    expect(rowsOf([0, 1000, 2000, 3000], [1, 2, 3, 4], { t0: 0, t1: 3000, width: 800, endRow: 2 })).toEqual([0, 1]);
+  });
+
+  it('a window of no length on a sample keeps that sample and its neighbours', () => {
+    expect(rowsOf([0, 1000, 2000, 3000], [1, 2, 3, 4], { t0: 1000, t1: 1000, width: 800 })).toEqual([0, 1, 2]);
+  });
+
+  it('passes every row through up to exactly 2 rows per column, counting the rows of the window only', () => {
+    // Width 3, 6 rows with the neighbours (rows 1..6): all kept, though 3 of them share column 0 and the
+    // window starts at row 2 (a reduction would keep that column's min and max only).
+    const time = [-2000, -1000, 0, 100, 200, 3000, 4000];
+    const values = [0, 0, 5, 1, 9, 5, 0];
+    expect(rowsOf(time, values, { t0: 0, t1: 3000, width: 3 })).toEqual([1, 2, 3, 4, 5, 6]);
+    // One row more (at 2.9 s) is reduced: column 0 keeps its min (row 3) and max (row 4), column 2 its first.
+    const more = [-2000, -1000, 0, 100, 200, 2900, 3000, 4000];
+    expect(rowsOf(more, [0, 0, 5, 1, 9, 5, 5, 0], { t0: 0, t1: 3000, width: 3 })).toEqual([1, 3, 4, 5, 7]);
+  });
+
+  it('puts rows in columns measured from t0, the left neighbour in a column of its own', () => {
+    // 4 rows per column from t0 = 100 s: column 0 = rows 100..103, column 1 = 104..107; row 99 is the neighbour.
+    const time = Array.from({ length: 110 }, (_, i) => i * 1000);
+    const values = time.map((_, i) => [5, 9, 1, 5][i % 4]!);
+    expect(rowsOf(time, values, { t0: 100_000, t1: 107_000, width: 2 })).toEqual([99, 101, 102, 105, 106, 108]);
+    // The left neighbour is never merged into the first column that has rows, even when column 0 has none.
+    expect(rowsOf([0, 3000, 3500, 4000, 4500, 5000, 6000], [5, 1, 9, 5, 5, 5, 0], { t0: 1000, t1: 5000, width: 2 })).toEqual([0, 1, 2, 6]);
+    // Row 0 can be a column's max; a constant column is drawn at its first row.
+    expect(rowsOf([0, 1000, 2000, 3000, 4000], [9, 5, 1, 5, 5], { t0: 0, t1: 3000, width: 1 })).toEqual([0, 2, 4]);
+    expect(rowsOf([0, 1000, 2000, 3000, 4000], [3, 3, 3, 3, 3], { t0: 0, t1: 3000, width: 1 })).toEqual([0, 4]);
+  });
+
+  it('breaks at a step longer than maxStepMs or going back in time, not at a step of exactly maxStepMs or a repeated time', () => {
+    expect(rowsOf([0, 1000, 2000], [1, 2, 3], { t0: 0, t1: 2000, width: 800, maxStepMs: 1000 })).toEqual([0, 1, 2]);
+    expect(rowsOf([0, 1000, 1000, 2000], [1, 2, 3, 4], { t0: 0, t1: 2000, width: 800, maxStepMs: 1000 })).toEqual([0, 1, 2, 3]);
+    expect(rowsOf([0, 1000, 500, 1500], [1, 2, 3, 4], { t0: 0, t1: 1500, width: 800 })).toEqual([0, 1, BREAK, 2, 3]);
+  });
+});
+
+describe('pointsAt and stepMs lead-ins', () => {
+  it('never starts with a break, even when the rows do', () => {
+    const r = pointsAt(Float64Array.from([0, 1000]), [1, 2], Int32Array.from([BREAK, 0, 1]));
+    expect(Array.from(r.y)).toEqual([1, 2]);
+  });
+
+  it('adds a lead-in at the start of each piece only, never reaching back over the previous piece', () => {
+    const time = Float64Array.from([0, 1000, 2000, 3000]);
+    // stepMs shorter than the interval: one lead-in for the piece, none between its points.
+    expect(Array.from(pointsAt(time, [1, 2, 3, 4], Int32Array.from([0, 1, 2, 3]), 500).x)).toEqual([-500, 0, 1000, 2000, 3000]);
+    // A piece starting exactly stepMs after the previous one's end gets no lead-in; the break sits halfway.
+    const r = pointsAt(time, [1, 2, 3, 4], Int32Array.from([0, BREAK, 1]), 1000);
+    expect(Array.from(r.x)).toEqual([-1000, 0, 500, 1000]);
+    // Nor one that would overlap it.
+    const o = pointsAt(Float64Array.from([1000, 1500]), [1, 2], Int32Array.from([0, BREAK, 1]), 1000);
+    expect(Array.from(o.x)).toEqual([0, 1000, 1250, 1500]);
+  });
+
+  it('stacked bands get the lead-ins too', () => {
+    const tops = stackBands([[1, 2], [3, 4]]);
+    const [bottom, top] = reduceStacked(Float64Array.from([1000, 2000]), tops, { t0: 1000, t1: 2000, width: 800, stepMs: 1000 });
+    expect(Array.from(bottom!.x)).toEqual([0, 1000, 2000]);
+    expect(Array.from(top!.y)).toEqual([4, 4, 6]);
+  });
+});
+
+describe('stackBands at its edges', () => {
+  it('a NaN in the top band only is a gap for the whole stack; bands as long as the shortest; none is none', () => {
+    const tops = stackBands([
+      [1, 2, 3],
+      [10, NaN],
+    ]);
+    expect(tops.map((t) => Array.from(t))).toEqual([
+      [1, NaN],
+      [11, NaN],
+    ]);
+    expect(stackBands([])).toEqual([]);
+  });
+});

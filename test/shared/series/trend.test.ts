@@ -83,3 +83,23 @@ describe('movingAverage', () => {
     );
   });
 });
+
+describe('movingAverage at its edges', () => {
+  it('is as long as the shorter of time and values, and NaN from endRow on', () => {
+    const t = secs(0, 1, 2, 3);
+    expect(movingAverage(t, Float64Array.from([2, 4]), 60_000)).toHaveLength(2);
+    const out = Array.from(movingAverage(t, Float64Array.from([2, 4, 6, 8]), 60_000, 0, 2));
+    expect(out.slice(0, 2)).toEqual([2, 3]);
+    expect(out.slice(2).every(Number.isNaN)).toBe(true);
+  });
+
+  it('a window of 0 ms is the sample itself', () => {
+    expect(Array.from(movingAverage(secs(0, 1, 2), Float64Array.from([5, 7, 9]), 0))).toEqual([5, 7, 9]);
+  });
+
+  it('starts each piece after a long gap from zero: no rounding residue of the previous piece', () => {
+    // 0.1 + 0.2 − 0.1 − 0.2 is 5.6e-17 in floating point, not 0.
+    const out = movingAverage(secs(0, 1, 100), Float64Array.from([0.1, 0.2, 0]), 3000);
+    expect(out[2]).toBe(0);
+  });
+});

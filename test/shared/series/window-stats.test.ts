@@ -44,3 +44,15 @@ describe('windowStats (the definitions of stats.ts, computed by selection)', () 
     );
   });
 });
+
+describe('windowStats, selection on awkward data', () => {
+  it('equals seriesStats on few distinct values in many orders (ties around the 95th rank)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 60 }), (cells) => {
+        const v = Float64Array.from(cells);
+        expect(windowStats(v)).toEqual(seriesStats(v));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

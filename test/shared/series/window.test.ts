@@ -25,3 +25,12 @@ describe('window', () => {
     expect(fullWindow(Float64Array.from([5]), 1)).toBeNull();
   });
 });
+
+describe('window bounds within a row range', () => {
+  const time = Float64Array.from([0, 1000, 2000, 3000]);
+  it('never go past `to`', () => {
+    expect(lowerBound(time, 99_999, 0, 2)).toBe(2);
+    expect(upperBound(time, 99_999, 0, 2)).toBe(2);
+    expect(lowerBound(time, 1000, 0, 99)).toBe(1);
+  });
+});

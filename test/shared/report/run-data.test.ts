@@ -1,0 +1,92 @@
+/**
+ * The report as the page uses it (shared/report/): the API's JSON turned into Float64Array columns (null =
+ * NaN gap), and a run's derived data made once and kept.
+ */
+import { describe, expect, it } from 'vitest';
+import { toReportJson } from '../../../shared/api/report-json.js';
+import type { ReportJson } from '../../../shared/api/schemas.js';
+import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
+import { toColumnar, toColumnarRun, transferList } from '../../../shared/report/columnar.js';
+import { sourceKey, toRunData } from '../../../shared/report/run-data.js';
+
+const CSV = [
+  '"Dstat 0.7.4 CSV output"',
+  '"Author:","Dag Wieers <dag@wieers.com>",,,,"URL:","http://dag.wieers.com/home-made/dstat/"',
+  '"Host:","web1",,,,"User:","root"',
+  '"Cmdline:","dstat -tcd --output x.csv",,,,"Date:","29 Nov 2026 20:45:49 UTC"',
+  '',
+  '"system","total cpu usage",,,,,,"dsk/total",',
+  '"date/time","usr","sys","idl","wai","hiq","siq","read","writ"',
+  '29-11 20:45:49,50,10,40,0,0,0,1000,0',
+  '29-11 20:45:50,1,1,98,0,0,0,,0',
+  '29-11 20:45:51,2,2,96,0,0,0,3000,0',
+  '29-11 20:45:55,3,3,94,0,0,0,4000,0',
+].join('\n') + '\n';
+
+const json = (): ReportJson => toReportJson(parseDstat(CSV), { id: 'x', fileName: 'x.csv', createdAt: '', bytes: 0 });
+
+describe('toColumnar', () => {
+  it('turns every numeric series and the time column into Float64Arrays, nulls into NaN, text as it is', () => {
+    const report = toColumnar(json());
+    const run = report.runs[0]!;
+    expect(run.time).toBeInstanceOf(Float64Array);
+    expect(run.time).toHaveLength(4);
+    const read = run.series.find((s) => s.id.endsWith('read'))!;
+    expect(read.kind).toBe('number');
+    expect(Array.from(read.values as Float64Array)).toEqual([1000, NaN, 3000, 4000]);
+    expect(report.runs).toHaveLength(1);
+    expect(toColumnar({ ...json(), runs: undefined as never }).runs).toEqual([]);
+  });
+
+  it('lists the buffers to transfer: the time column and each numeric series', () => {
+    const report = toColumnar(json());
+    const run = report.runs[0]!;
+    const buffers = transferList(report);
+    expect(buffers[0]).toBe(run.time.buffer);
+    expect(buffers).toHaveLength(1 + run.series.filter((s) => s.kind === 'number').length);
+  });
+});
+
+describe('toRunData', () => {
+  const data = () => toRunData(toColumnarRun(json().runs[0]!), 'x.csv');
+
+  it('keeps the run’s facts and leaves out the since-boot first row', () => {
+    const run = data();
+    expect(run.fileName).toBe('x.csv');
+    expect(run.firstRowIsSinceBoot).toBe(true);
+    expect(run.firstRow).toBe(1);
+    expect(run.window).toEqual({ t0: run.time[1], t1: run.time[3] });
+    expect(run.maxStepMs).toBe(2500);
+    expect(run.columns.get(run.charts.find((c) => c.specId === 'cpu')!.series[0]!.source.ids[0]!)).toBeDefined();
+  });
+
+  it('nearest row: the closer neighbour, the earlier one on a tie, never before firstRow', () => {
+    const run = data();
+    const [, t1, t2, t3] = Array.from(run.time);
+    expect(run.nearestRow(t1! - 10_000)).toBe(1);
+    expect(run.nearestRow(t2! - 499)).toBe(2);
+    expect(run.nearestRow(t2! - 500)).toBe(1);
+    expect(run.nearestRow(t2! + 2000)).toBe(2);
+    expect(run.nearestRow(t3! - 1999)).toBe(3);
+    expect(run.nearestRow(t3! + 10_000)).toBe(3);
+  });
+
+  it('derived values and trends are made once and kept', () => {
+    const run = data();
+    const source = { combine: 'sum' as const, ids: [...run.columns.keys()].filter((id) => /usr|sys/.test(id)) };
+    const total = run.values(source)!;
+    expect(Array.from(total)).toEqual([60, 2, 4, 6]);
+    expect(run.values(source)).toBe(total);
+    const trend = run.trend(source, 60_000)!;
+    expect(trend[0]).toBeNaN();
+    expect(Array.from(trend.subarray(1))).toEqual([2, 3, 4]);
+    expect(run.trend(source, 60_000)).toBe(trend);
+    expect(run.trend({ combine: 'one', ids: ['no such series'] }, 60_000)).toBeNull();
+    expect(run.values({ combine: 'one', ids: ['no such series'] })).toBeNull();
+  });
+
+  it('sourceKey: one series by its id, a computed one by how and of what', () => {
+    expect(sourceKey({ combine: 'one', ids: ['a'] })).toBe('a');
+    expect(sourceKey({ combine: 'sum', ids: ['a', 'b'] })).toBe('sum:a\u0000b');
+  });
+});
