@@ -110,5 +110,5 @@ export const MAX_EXPORT_PNGS = 300;
  */
 export const FIRST_SCREEN_CACHE_BYTES = 16 * 1024 * 1024;
 
-/** Views of one report whose first screen the server draws and keeps (each URL query is one view). */
+/** Views of one report whose first screen the server keeps or is drawing at a time (each URL query is one view). */
 export const FIRST_SCREEN_VIEWS_PER_REPORT = 8;
