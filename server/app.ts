@@ -26,6 +26,7 @@ import uploadToken from './plugins/upload-token.js';
 import compare from './routes/compare.js';
 import configRoute from './routes/config.js';
 import deleteReport from './routes/delete-report.js';
+import firstScreenFiles from './routes/first-screen.js';
 import health from './routes/health.js';
 import pages from './routes/pages.js';
 import ready from './routes/ready.js';
@@ -106,6 +107,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(compare);
     await fastify.register(exportRoutes, { webDir: config.webDir });
     await fastify.register(pages);
+    await fastify.register(firstScreenFiles);
   },
   { name: 'dstatview', fastify: '5.x' },
 );

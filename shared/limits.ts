@@ -101,10 +101,16 @@ export function maxDecompressedBytes(maxUploadBytes: number): number {
  */
 export const MAX_EXPORT_PNGS = 300;
 
-/** Memory for the report pages' first-screen images kept by the server (HTML with data: PNGs), in bytes. */
-export const FIRST_SCREEN_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * Memory for the report pages' first screens kept by the server (HTML and PNG files), in bytes: 16 MiB holds
+ * the default view of the last ~20 logs of 4 MB (~0.8 MB each: 6 charts, light and dark at 1× and 2×) or
+ * ~60 small ones. Bounded so that the server's RSS stays level over many uploads (issue 11: ≤ 50 MiB of
+ * growth from the 10th to the 100th upload of a 4 MB log); a page whose first screen has gone is drawn again
+ * on its next request.
+ */
+export const FIRST_SCREEN_CACHE_BYTES = 16 * 1024 * 1024;
 
-/** Views of one report whose first screen the server draws and keeps (each URL query is one view). */
+/** Views of one report whose first screen the server keeps or is drawing at a time (each URL query is one view). */
 export const FIRST_SCREEN_VIEWS_PER_REPORT = 8;
 
 /**

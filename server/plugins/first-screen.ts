@@ -3,17 +3,21 @@
  *
  * Drawn in the worker pool, in the background: after an upload for the default view (`warm`), and on the
  * first request of a page for another view; a page is served at once with what is ready (images, or none:
- * the app draws its charts either way). Kept in memory, least recently used first out, up to
- * FIRST_SCREEN_CACHE_BYTES; derived data, so a restart only costs drawing them again.
+ * the app draws its charts either way). Each view's HTML and the PNG files it names are kept together in
+ * memory, least recently used first out, up to FIRST_SCREEN_CACHE_BYTES; derived data, so a restart only
+ * costs drawing them again. A file asked for after its view left the cache is not found (404): the page
+ * then drops its images (web/src/first-screen.ts) and shows the app's charts.
  */
 import fp from 'fastify-plugin';
 import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT } from '../../shared/limits.js';
 import { parseViewState } from '../../shared/view/view-state.js';
-import { firstScreenViewKey } from '../render/first-screen.js';
+import { firstScreenViewKey, type FirstScreenPage } from '../render/first-screen.js';
 
 export interface FirstScreens {
   /** The first screen's HTML for a report and a URL query if it is ready; else starts drawing it. */
   html(id: string, query: string): string | null;
+  /** A PNG file named by a first screen of the report that is cached (routes/first-screen.ts). */
+  file(id: string, name: string): Uint8Array | null;
   /** Draw the default view's first screen (after an upload). */
   warm(id: string): void;
 }
@@ -26,37 +30,52 @@ declare module 'fastify' {
 
 export default fp(
   async function firstScreens(fastify) {
-    const cache = new Map<string, string>();
-    const pending = new Set<string>();
-    const views = new Map<string, number>();
+    interface Entry extends FirstScreenPage {
+      id: string;
+      bytes: number;
+    }
+    /** Key: report id + view key; in the order of use, least recent first. */
+    const cache = new Map<string, Entry>();
+    /** Views being drawn: key → report id. */
+    const pending = new Map<string, string>();
     let bytes = 0;
 
-    const put = (key: string, html: string): void => {
+    /** Views of a report kept or being drawn. A scan, but only on a miss (a draw follows, of 0.2 s or more). */
+    const viewsOf = (id: string): number => {
+      let n = 0;
+      for (const entry of cache.values()) if (entry.id === id) n++;
+      for (const owner of pending.values()) if (owner === id) n++;
+      return n;
+    };
+
+    const put = (key: string, id: string, page: FirstScreenPage): void => {
+      const old = cache.get(key);
+      if (old) bytes -= old.bytes;
       cache.delete(key);
-      cache.set(key, html);
-      bytes += html.length;
+      let size = page.html.length;
+      for (const png of page.files.values()) size += png.byteLength;
+      cache.set(key, { ...page, id, bytes: size });
+      bytes += size;
       for (const [k, v] of cache) {
         if (bytes <= FIRST_SCREEN_CACHE_BYTES) break;
         cache.delete(k);
-        bytes -= v.length;
+        bytes -= v.bytes;
       }
     };
 
     const draw = (id: string, query: string, key: string): void => {
       if (pending.has(key)) return;
-      // A bounded number of views per report: a crawler of URL variants cannot fill the pool.
-      const n = views.get(id) ?? 0;
-      if (n >= FIRST_SCREEN_VIEWS_PER_REPORT) return;
-      views.set(id, n + 1);
-      pending.add(key);
+      // A bounded number of views per report at a time: a crawler of URL variants cannot fill the pool or
+      // the cache. A view that has left the cache is drawn again on its next request.
+      if (viewsOf(id) >= FIRST_SCREEN_VIEWS_PER_REPORT) return;
+      pending.set(key, id);
       void (async () => {
         try {
           const stored = await fastify.store.openReportJsonGz(id);
           if (!stored) return;
           const chunks: Buffer[] = [];
           for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-          const html = await fastify.parser.renderFirstScreen({ reportJsonGz: Buffer.concat(chunks), query });
-          put(key, html);
+          put(key, id, await fastify.parser.renderFirstScreen({ id, reportJsonGz: Buffer.concat(chunks), query }));
         } catch (err) {
           fastify.log.warn({ reportId: id, err }, 'first-screen images not drawn');
         } finally {
@@ -69,13 +88,21 @@ export default fp(
       html(id, query) {
         const view = firstScreenViewKey(parseViewState(query));
         const key = `${id}${view}`;
-        const html = cache.get(key);
-        if (html !== undefined) {
+        const entry = cache.get(key);
+        if (entry !== undefined) {
           cache.delete(key);
-          cache.set(key, html);
-          return html;
+          cache.set(key, entry);
+          return entry.html;
         }
         draw(id, view, key);
+        return null;
+      },
+      file(id, name) {
+        // A few views per report, a few hundred entries at most: a scan costs microseconds.
+        for (const entry of cache.values()) {
+          const png = entry.id === id ? entry.files.get(name) : undefined;
+          if (png) return png;
+        }
         return null;
       },
       warm(id) {

@@ -22,6 +22,7 @@ import { ParserUnavailableError, ParseTimeoutError, ServerBusyError } from '../e
 import { FifoQueue, QueueFullError } from '../parse-queue.js';
 import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../parse-worker.js';
+import type { FirstScreenPage } from '../render/first-screen.js';
 import type { FirstScreenTask } from '../render/first-screen-task.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import type { ChartRenderer } from '../export/chart-images.js';
@@ -38,8 +39,8 @@ export interface ParserPool {
   probe(timeoutMs: number): Promise<boolean>;
   /** A stored CSV's runs as columns (for comparisons). */
   columns(task: ColumnsTask): Promise<ColumnsOutcome>;
-  /** A stored report's first-screen HTML with images (server/render/first-screen-task.ts), in a worker. */
-  renderFirstScreen(task: FirstScreenTask): Promise<string>;
+  /** A stored report's first-screen HTML and images (server/render/first-screen-task.ts), in a worker. */
+  renderFirstScreen(task: FirstScreenTask): Promise<FirstScreenPage>;
   /** Draws an export's PNGs in the worker threads, `threads` charts at once (server/render/chart-pngs-task.ts). */
   readonly charts: ChartRenderer;
   /** A stored report's level of detail, encoded and gzipped (server/lod/lod-task.ts), in a worker. */
@@ -168,8 +169,8 @@ export default fp<ParserPoolOptions>(
           throw err;
         }
       },
-      async renderFirstScreen(task: FirstScreenTask): Promise<string> {
-        return (await pool.run(task, { name: 'firstScreenTask' })) as string;
+      async renderFirstScreen(task: FirstScreenTask): Promise<FirstScreenPage> {
+        return (await pool.run(task, { name: 'firstScreenTask' })) as FirstScreenPage;
       },
       charts: {
         parallel: threads,

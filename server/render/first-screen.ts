@@ -1,18 +1,35 @@
 /**
  * The report page's first screen as images (issue 11): the first charts of the page (shared/view/
- * first-screen.ts) drawn by render-chart.ts for a view of the URL, in the light and the dark theme, and
- * the HTML that shows them before the app has started (web/src/first-screen.ts replaces them with the
- * interactive charts). Drawing takes a few hundred ms, so it runs in the worker pool at upload (default
- * view) or in the background on a first request for another view; pages.ts only ever serves what is cached.
+ * first-screen.ts) drawn by render-chart.ts for a view of the URL, in the light and the dark theme at one and
+ * two device pixels per CSS px, and the HTML that shows them before the app has started (web/src/
+ * first-screen.ts replaces them with the interactive charts). Drawing takes a few hundred ms, so it runs in
+ * the worker pool at upload (default view) or in the background on a first request for another view;
+ * pages.ts only ever serves what is cached.
+ *
+ * The images are files of their own (`/r/:id/first-screen/NAME.png`, NAME from their content), not data:
+ * URLs in the HTML: the browser then fetches only the one of four it shows (theme × pixel ratio), the HTML
+ * stays a few KB (it parsed for ~0.5 s with 0.8 MB of base64 in it on the 4 MB log), and a 1× screen decodes
+ * a quarter of the pixels.
  */
+import { createHash } from 'node:crypto';
 import type { ReportJson } from '../../shared/api/schemas.js';
+import type { ThemeName } from '../../shared/chart/theme.js';
 import { FIRST_SCREEN_CHARTS, firstScreenCharts } from '../../shared/view/first-screen.js';
 import { serialiseViewState, type ViewState } from '../../shared/view/view-state.js';
 import { DEFAULT_PLOT_HEIGHT, renderableRun, renderRunChartPng, type RenderOptions } from './render-chart.js';
 
-/** Width of a first-screen image in CSS px (two per row on a 1400 px screen); drawn at twice the pixels. */
+/** Width of a first-screen image in CSS px (two or three per row on a 1400 px screen). */
 export const FIRST_SCREEN_WIDTH = 640;
-const PIXEL_RATIO = 2;
+/** Device pixels per CSS px the images are drawn at: the browser picks by the screen's (`srcset`). */
+export const FIRST_SCREEN_PIXEL_RATIOS = [1, 2] as const;
+const THEMES: readonly ThemeName[] = ['light', 'dark'];
+
+export interface FirstScreenVariant {
+  theme: ThemeName;
+  /** Device pixels per CSS px. */
+  ratio: number;
+  png: Uint8Array;
+}
 
 export interface FirstScreenImage {
   key: string;
@@ -20,8 +37,15 @@ export interface FirstScreenImage {
   /** CSS px. */
   width: number;
   height: number;
-  light: Uint8Array;
-  dark: Uint8Array;
+  /** Every theme at every ratio of FIRST_SCREEN_PIXEL_RATIOS. */
+  variants: FirstScreenVariant[];
+}
+
+/** A first screen ready to serve: its HTML and the PNG files it names. */
+export interface FirstScreenPage {
+  html: string;
+  /** File name (`NAME.png`) → PNG bytes. */
+  files: Map<string, Uint8Array>;
 }
 
 /**
@@ -58,20 +82,19 @@ export async function renderFirstScreen(report: ReportJson, view: ViewState): Pr
     { idle: run.idle(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
     FIRST_SCREEN_CHARTS,
   );
-  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH, pixelRatio: PIXEL_RATIO };
+  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH };
   const out: FirstScreenImage[] = [];
   try {
     for (const chart of charts) {
-      const light = await renderRunChartPng(run, chart, { ...base, theme: 'light' });
-      const dark = await renderRunChartPng(run, chart, { ...base, theme: 'dark' });
-      out.push({
-        key: chart.key,
-        title: chart.heading,
-        width: FIRST_SCREEN_WIDTH,
-        height: view.height || DEFAULT_PLOT_HEIGHT,
-        light: new Uint8Array(light),
-        dark: new Uint8Array(dark),
-      });
+      const variants: FirstScreenVariant[] = [];
+      for (const theme of THEMES) {
+        for (const ratio of FIRST_SCREEN_PIXEL_RATIOS) {
+          // Drawn at each ratio rather than scaled down: Chart.js places lines and text on that pixel grid.
+          const png = await renderRunChartPng(run, chart, { ...base, theme, pixelRatio: ratio });
+          variants.push({ theme, ratio, png: new Uint8Array(png) });
+        }
+      }
+      out.push({ key: chart.key, title: chart.heading, width: FIRST_SCREEN_WIDTH, height: view.height || DEFAULT_PLOT_HEIGHT, variants });
     }
   } catch (err) {
     // offset/duration past the end: the page says so itself; no images.
@@ -84,33 +107,54 @@ export async function renderFirstScreen(report: ReportJson, view: ViewState): Pr
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const dataUrl = (png: Uint8Array): string => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+/** A PNG's file name: 128 bits of its SHA-256 (base64url), so a name never serves other bytes. */
+export function firstScreenFileName(png: Uint8Array): string {
+  return `${createHash('sha256').update(png).digest('base64url').slice(0, 22)}.png`;
+}
+
+/** Where the page fetches a first-screen file (routes/first-screen.ts). */
+export function firstScreenFileUrl(reportId: string, name: string): string {
+  return `/r/${reportId}/first-screen/${name}`;
+}
 
 /**
- * The first screen's markup (docs/ui-contract.md §11): over the top of the page until the app's charts
- * have painted; each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme.
- * Every text is escaped (chart titles come from the CSV's headers). Inline styles only: the app's
- * stylesheet is not there yet, and CSP allows inline styles (never inline script).
+ * The first screen's page (docs/ui-contract.md §21): markup over the top of the page until the app's charts
+ * have painted; each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and
+ * the screen's pixel ratio (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
+ * titles come from the CSV's headers). Inline styles only: the app's stylesheet is not there yet, and CSP
+ * allows inline styles (never inline script).
  */
-export function firstScreenHtml(images: readonly FirstScreenImage[], heading: string): string {
-  if (images.length === 0) return '';
+export function firstScreenPage(reportId: string, images: readonly FirstScreenImage[], heading: string): FirstScreenPage {
+  const files = new Map<string, Uint8Array>();
+  if (images.length === 0) return { html: '', files };
+  const sources = (img: FirstScreenImage, theme: ThemeName): { url: string; ratio: number }[] =>
+    img.variants
+      .filter((v) => v.theme === theme)
+      .map((v) => {
+        const name = firstScreenFileName(v.png);
+        files.set(name, v.png);
+        return { url: firstScreenFileUrl(reportId, name), ratio: v.ratio };
+      });
+  const srcset = (list: { url: string; ratio: number }[]): string => list.map((s) => `${s.url} ${s.ratio}x`).join(', ');
   const figures = images
-    .map(
-      (img) =>
+    .map((img) => {
+      const light = sources(img, 'light');
+      return (
         `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0">` +
         `<h3 style="font-size:15px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
-        `<picture><source media="(prefers-color-scheme: dark)" srcset="${dataUrl(img.dark)}">` +
-        `<img src="${dataUrl(img.light)}" width="${img.width}" height="${img.height}" alt="${escapeHtml(img.title)}" ` +
-        `style="width:100%;height:auto;display:block"></picture></figure>`,
-    )
+        `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark'))}">` +
+        `<img src="${light[0]!.url}" srcset="${srcset(light)}" width="${img.width}" height="${img.height}" ` +
+        `alt="${escapeHtml(img.title)}" style="width:100%;height:auto;display:block"></picture></figure>`
+      );
+    })
     .join('');
-  return (
+  const html =
     `<div id="first-screen" aria-hidden="true" style="position:absolute;top:0;left:0;right:0;z-index:50;` +
     `min-height:100vh;padding:16px 24px;box-sizing:border-box;background:Canvas;color:CanvasText;` +
     `font-family:system-ui,sans-serif">` +
     `<p style="margin:0 0 14px;font-size:18px;font-weight:600">${escapeHtml(heading)}</p>` +
-    `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:18px 24px">${figures}</div></div>`
-  );
+    `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:18px 24px">${figures}</div></div>`;
+  return { html, files };
 }
 
 /** The heading over the images: host and file, as the page's header starts. */

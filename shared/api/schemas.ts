@@ -13,6 +13,13 @@ export const ReportParams = Type.Object({
 });
 export type ReportParams = Static<typeof ReportParams>;
 
+/** A report page's first-screen image (`/r/:id/first-screen/:name`): 128 bits of its SHA-256, base64url. */
+export const FirstScreenFileParams = Type.Object({
+  id: Type.String({ pattern: ReportIdPattern }),
+  name: Type.String({ pattern: '^[A-Za-z0-9_-]{22}\\.png$' }),
+});
+export type FirstScreenFileParams = Static<typeof FirstScreenFileParams>;
+
 export const ApiError = Type.Object({
   /** Stable machine-readable code, e.g. `NOT_DSTAT`, `FILE_TOO_LARGE`, `REPORT_NOT_FOUND`. */
   code: Type.String(),

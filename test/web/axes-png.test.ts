@@ -174,4 +174,81 @@ describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract
       }),
     BROWSER_TEST_MS,
   );
+
+  /** The report's page once its first-screen images are drawn (≤ 60 s), and its HTML. */
+  async function pageWithImages(fixture: string): Promise<{ path: string; html: string }> {
+    const path = await h.report(fixture);
+    let html = '';
+    for (let i = 0; i < 300 && !html.includes('data-first-screen'); i++) {
+      html = await (await fetch(h.server.url + path)).text();
+      if (!html.includes('data-first-screen')) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(html).toContain('data-first-screen');
+    return { path, html };
+  }
+
+  it(
+    'fetches only the image of the theme and pixel ratio it shows',
+    () =>
+      h.run(async () => {
+        const { path, html } = await pageWithImages('d072_tfvnrl.csv');
+        const srcsets = (tag: string) =>
+          [...html.matchAll(new RegExp(`<${tag}[^>]*\\bsrcset="([^"]+)"`, 'g'))].map((m) =>
+            m[1]!.split(', ').map((s) => s.split(' ')[0]!),
+          );
+        const light = srcsets('img');
+        const dark = srcsets('source');
+        for (const [options, expected] of [
+          [{ colorScheme: 'light', deviceScaleFactor: 1 }, light.map((s) => s[0]!)],
+          [{ colorScheme: 'dark', deviceScaleFactor: 2 }, dark.map((s) => s[1]!)],
+        ] as const) {
+          const page = await h.newPage(options);
+          const asked: string[] = [];
+          page.on('request', (r) => {
+            if (r.url().includes('/first-screen/')) asked.push(new URL(r.url()).pathname);
+          });
+          // The app held back until the images are read: its charts would replace them.
+          let release = (): void => undefined;
+          const held = new Promise<void>((r) => (release = r));
+          await page.route('**/assets/app-main-*.js', async (route) => {
+            await held;
+            await route.continue();
+          });
+          await page.goto(h.server.url + path);
+          await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
+          // Each figure shows the file of its theme and ratio, and no other file was fetched.
+          const shown = await page
+            .locator('#first-screen img')
+            .evaluateAll((imgs) => imgs.map((img) => new URL((img as unknown as { currentSrc: string }).currentSrc).pathname));
+          expect(shown).toEqual(expected);
+          expect(new Set(asked)).toEqual(new Set(expected));
+          release();
+          await page.context().close();
+        }
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'shows the app instead of broken images when the server no longer has them',
+    () =>
+      h.run(async () => {
+        const { path } = await pageWithImages('d072_tfvnrl.csv');
+        const page = await h.newPage();
+        // As a server whose cache let them go: 404 (JSON), as routes/first-screen.ts answers.
+        await page.route('**/first-screen/*.png', (route) =>
+          route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND","message":"gone"}' }),
+        );
+        await page.goto(h.server.url + path);
+        await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
+        await waitForPainted(page.locator('figure.chart-panel').first());
+        await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
+        // No first screen from images that never painted: the mark is the app's charts'.
+        const detail = await page.evaluate(
+          () => (performance.getEntriesByName('dv:first-screen', 'mark')[0] as { detail?: { source?: string } | null } | undefined)?.detail ?? null,
+        );
+        expect(detail?.source).not.toBe('images');
+      }),
+    BROWSER_TEST_MS,
+  );
 });

@@ -3,7 +3,8 @@
  * with the first charts drawn as images, so a report shows before the app has loaded. Part of the small
  * entry chunk (main.tsx). Once the images on screen are decoded and painted, `dv:first-screen` is marked;
  * when the app's interactive charts on screen have painted (coordinator: CHARTS_PAINTED_EVENT), the images
- * are removed. Images in the wrong theme (the user picked one unlike the system's) are removed at once.
+ * are removed. Images in the wrong theme (the user picked one unlike the system's), or one that fails to load
+ * (the server keeps them for a while only), remove them at once.
  */
 import { THEME_STORAGE_KEY } from './theme/theme-key.js';
 
@@ -35,8 +36,16 @@ export function showFirstScreen(): Promise<void> {
     remove();
     return Promise.resolve();
   }
-  const onScreen = Array.from(screen.querySelectorAll('img')).filter((img) => img.getBoundingClientRect().top < innerHeight);
-  const painted = Promise.all(onScreen.map((img) => img.decode().catch(() => undefined))).then(
+  const images = Array.from(screen.querySelectorAll('img'));
+  // An image the server no longer keeps (404) would show broken: the app's own charts come instead.
+  const broken = (img: HTMLImageElement): boolean => img.complete && img.naturalWidth === 0;
+  if (images.some(broken)) {
+    remove();
+    return Promise.resolve();
+  }
+  for (const img of images) img.addEventListener('error', remove, { once: true });
+  const onScreen = images.filter((img) => img.getBoundingClientRect().top < innerHeight);
+  const painted = Promise.all(onScreen.map((img) => img.decode())).then(
     () =>
       new Promise<void>((resolve) =>
         requestAnimationFrame(() => {
@@ -46,6 +55,7 @@ export function showFirstScreen(): Promise<void> {
           resolve();
         }),
       ),
+    remove,
   );
   // A tab opened in the background gets no frames: the app starts anyway (timers run there, if slowly).
   return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, APP_START_LATEST_MS))]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,20 +61,70 @@ describe('the web app, when built', () => {
     const figures = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]);
     expect(figures).toEqual(['procs', 'procs-new', 'memory', 'paging', 'disk:total', 'disk:vda'].slice(0, figures.length));
     expect(figures.length).toBeGreaterThanOrEqual(4);
-    // Light and dark PNGs of each, 640 × 200 CSS px at twice the pixels.
-    const pngs = [...html.matchAll(/data:image\/png;base64,([A-Za-z0-9+/=]+)/g)].map((m) => Buffer.from(m[1]!, 'base64'));
-    expect(pngs).toHaveLength(2 * figures.length);
-    for (const png of pngs) expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 400]);
+    // No image data in the HTML: each figure names its PNGs, light and dark, at 1× and 2× the pixels.
+    expect(html).not.toContain('data:image');
+    const firstScreen = html.slice(html.indexOf('<div id="first-screen"'), html.indexOf('<div id="root">'));
+    expect(firstScreen.length).toBeLessThan(16 * 1024);
+    const srcsets = (tag: string, markup: string): string[][] =>
+      [...markup.matchAll(new RegExp(`<${tag}[^>]*\\bsrcset="([^"]+)"`, 'g'))].map((m) => m[1]!.split(', '));
+    const light = srcsets('img', firstScreen);
+    const dark = srcsets('source', firstScreen);
+    expect(light).toHaveLength(figures.length);
+    expect(dark).toHaveLength(figures.length);
+    const png = async (url: string): Promise<Buffer> => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      // Named by its content: a name never serves other bytes.
+      expect(url.endsWith(`/${createHash('sha256').update(res.rawPayload).digest('base64url').slice(0, 22)}.png`)).toBe(true);
+      return res.rawPayload;
+    };
+    const size = (p: Buffer): [number, number] => [p.readUInt32BE(16), p.readUInt32BE(20)];
+    for (const set of [...light, ...dark]) {
+      const [one, two] = set.map((s) => s.split(' ') as [string, string]);
+      expect([one![1], two![1]]).toEqual(['1x', '2x']);
+      expect(one![0]).toMatch(new RegExp(`^${url}/first-screen/[A-Za-z0-9_-]{22}\\.png$`));
+      // 640 × 200 CSS px.
+      expect(size(await png(one![0]))).toEqual([640, 200]);
+      expect(size(await png(two![0]))).toEqual([1280, 400]);
+    }
+    expect(new Set([...light, ...dark].flat()).size).toBeGreaterThanOrEqual(3 * figures.length);
+    // The <img>'s src is its light 1× image (for a browser without srcset).
+    expect(/<img src="([^"]+)"/.exec(firstScreen)![1]).toBe(light[0]![0]!.split(' ')[0]);
 
     // Another view: its own images (here 300 px tall); a view that leaves nothing to draw: none.
     const tall = await page('?height=300&cols=2');
-    const tallPng = Buffer.from(/data:image\/png;base64,([A-Za-z0-9+/=]+)/.exec(tall)![1]!, 'base64');
-    expect(tallPng.readUInt32BE(20)).toBe(600);
+    expect(size(await png(srcsets('img', tall)[0]![1]!.split(' ')[0]!))).toEqual([1280, 600]);
     const past = await t.app.inject({ url: `${url}?offset=99999`, headers: HTML });
     await new Promise((r) => setTimeout(r, 3000));
     const pastAgain = await t.app.inject({ url: `${url}?offset=99999`, headers: HTML });
     expect(past.body).toBe(index);
     expect(pastAgain.body).toBe(index);
+
+    // A file is found only under its own report, by a well-formed name it has drawn; a deleted report's
+    // images go with it.
+    const name = light[0]![0]!.split(' ')[0]!.split('/').pop()!;
+    const other = await t.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(fixture) });
+    for (const [path, status] of [
+      [`${other.json().url}/first-screen/${name}`, 404],
+      [`${url}/first-screen/${'A'.repeat(22)}.png`, 404],
+      [`${url}/first-screen/${name.replace('.png', '.svg')}`, 400],
+      [`${url}/first-screen/..%2F..%2Fpackage.json`, 400],
+    ] as const) {
+      const res = await t.app.inject({ url: path, headers: HTML });
+      expect(res.statusCode, path).toBe(status);
+      expect(res.headers['content-type'], path).toMatch(/^application\/json/);
+    }
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/reports/${created.json().id}`,
+      headers: { authorization: `Bearer ${created.json().deleteToken}` },
+    });
+    expect(gone.statusCode).toBe(204);
+    const after = await t.app.inject({ url: `${url}/first-screen/${name}` });
+    expect(after.statusCode).toBe(404);
+    expect(after.json().code).toBe('REPORT_NOT_FOUND');
   }, 90_000);
 
   it('serves index.html with 404 for a report page that does not exist or a malformed id', async () => {

@@ -1,0 +1,31 @@
+/**
+ * GET /r/:id/first-screen/:name — a PNG of a report page's first screen (server/render/first-screen.ts,
+ * docs/ui-contract.md §21), named in the page's HTML. Served from memory while that first screen is cached
+ * (plugins/first-screen.ts); else, or when the report is gone, 404. A name is the image's content hash, so
+ * the browser may keep it for good.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { ApiError, FirstScreenFileParams } from '../../shared/api/schemas.js';
+import { ReportNotFoundError, RouteNotFoundError } from '../errors.js';
+
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+
+const firstScreenFiles: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.get(
+    '/r/:id/first-screen/:name',
+    { schema: { params: FirstScreenFileParams, response: { 400: ApiError, 404: ApiError } } },
+    async (request, reply) => {
+      const { id, name } = request.params;
+      const png = fastify.firstScreen.file(id, name);
+      if (!png) throw new RouteNotFoundError(`GET ${request.url.slice(0, 200)} (a first-screen image no longer kept)`);
+      // A deleted report's images go with it at once, as its page does.
+      if (!(await fastify.store.has(id))) throw new ReportNotFoundError();
+      // PNG bytes, not the JSON the schema describes for errors.
+      const raw = reply as FastifyReply;
+      return raw.type('image/png').header('Cache-Control', IMMUTABLE).send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    },
+  );
+};
+
+export default firstScreenFiles;
