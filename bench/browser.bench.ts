@@ -53,6 +53,11 @@ interface Measured {
   resources: number;
   /** The page's JS heap once every chart has painted (CDP Performance.getMetrics JSHeapUsedSize). */
   heap: number | string;
+  /**
+   * The first zoom, from the pointer's release until the full report has arrived (a reduced run fetches it
+   * then, docs/ui-contract.md §23; a whole one: no table pending); the zoom and hover figures come after it.
+   */
+  firstZoom: number | string;
   zoom: Stat | string;
   /** Of the zoom time: until every visible chart's data-x-min had changed (before the next frame). */
   zoomChange: Stat | string;
@@ -176,6 +181,7 @@ async function measureLog(server: RunningServer, browser: Browser, c: LogCase): 
       transferred: 0,
       resources: 0,
       heap: 'n/a',
+      firstZoom: 'n/a',
       zoom: 'n/a',
       zoomChange: 'n/a',
       appRedraw: 'n/a',
@@ -201,6 +207,7 @@ async function measureLog(server: RunningServer, browser: Browser, c: LogCase): 
 
     await page.evaluate(() => (globalThis as unknown as DomWindow).scrollTo(0, 0));
     await page.waitForTimeout(500);
+    m.firstZoom = await measureFirstZoom(page);
     const redrawsBefore = await redrawMeasures(page);
     const zoom = await measureZoom(page);
     m.zoom = zoom.frame;
@@ -227,6 +234,7 @@ function failed(why: string): Measured {
     transferred: 0,
     resources: 0,
     heap: why,
+    firstZoom: why,
     zoom: why,
     zoomChange: why,
     appRedraw: why,
@@ -373,6 +381,37 @@ async function redrawMeasures(page: Page): Promise<number[]> {
   return page.evaluate(() => performance.getEntriesByName('dv:redraw', 'measure').map((e) => e.duration));
 }
 
+async function measureFirstZoom(page: Page): Promise<number | string> {
+  try {
+    const [box] = await visibleCharts(page);
+    if (!box) return 'n/a (no chart with data-painted on screen)';
+    const y = box.y + box.height / 2;
+    const x = (f: number) => box.x + 60 + (box.width - 72) * f;
+    await page.mouse.move(x(0.3), y);
+    await page.mouse.down();
+    await page.mouse.move(x(0.6), y, { steps: 4 });
+    const t0 = performance.now();
+    await page.mouse.up();
+    // A reduced run marks dv:full-loaded when its full report has arrived; a whole one never fetches it, so
+    // after 1.5 s without pending tables it is done.
+    await page.waitForFunction(
+      (started: number) =>
+        performance.getEntriesByName('dv:full-loaded').length > 0 ||
+        (performance.now() - started > 1500 &&
+          (globalThis as unknown as DomWindow).document.querySelector('[data-stats-pending="true"]') === null),
+      await page.evaluate(() => performance.now()),
+      { timeout: 60_000, polling: 20 },
+    );
+    const took = performance.now() - t0;
+    await page.mouse.move(2, 2);
+    await page.getByRole('button', { name: 'Reset zoom', exact: true }).first().click();
+    await page.waitForTimeout(500);
+    return took;
+  } catch (err) {
+    return `n/a (${message(err)})`;
+  }
+}
+
 async function measureZoom(page: Page): Promise<{ frame: Stat | string; change: Stat | string }> {
   const times: number[] = [];
   const changes: number[] = [];
@@ -492,6 +531,7 @@ function printTable(cases: LogCase[], results: Measured[]): void {
     ['charts painted / figures', (_c, m) => m.charts],
     ['bytes transferred (encoded, all responses)', (c, m) => mb(m.transferred, c.goal.transferredBytes) + ` in ${m.resources} responses`],
     ['JS heap after every chart painted', (c, m) => (typeof m.heap === 'number' ? mb(m.heap, c.goal.heapBytes) : m.heap)],
+    [`first zoom, until exact statistics (full report if reduced)`, (_c, m) => ms(m.firstZoom)],
     [`zoom redraw, median / worst`, (_c, m) => median(m.zoom, REDRAW_GOAL_MS)],
     [`  of which: until every data-x-min changed`, (_c, m) => median(m.zoomChange)],
     [`  app's own dv:redraw measure (zooms + resets)`, (_c, m) => median(m.appRedraw)],
