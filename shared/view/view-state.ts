@@ -95,7 +95,8 @@ function number(raw: string | undefined): number | null {
   if (raw === undefined) return null;
   const text = decode(raw)?.trim();
   if (!text || !/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
-  const n = Number(text);
+  // `+ 0` turns −0 (`-0`, `-0.0`) into 0: serialise writes nothing for it, and parse gives 0 back.
+  const n = Number(text) + 0;
   return Number.isFinite(n) ? n : null;
 }
 
