@@ -1,0 +1,52 @@
+/**
+ * One run's figures and its change against the baseline (shared/compare/delta.ts) on small literal columns:
+ * gaps (NaN, ±Infinity), the standard deviation, percentages of negative and zero baselines, the noise
+ * rule at its edge. Figures of real runs are in compare.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { delta, NOISE_RULE, runFigures, type RunFigures } from '../../../shared/compare/index.js';
+
+describe('runFigures', () => {
+  it('min, avg, p95, max and the population standard deviation of the rows [from, to)', () => {
+    expect(runFigures(Float64Array.from([100, 2, 4, 4, 4, 5, 5, 7, 9, 100]), 1, 9)).toEqual({ count: 8, min: 2, avg: 5, p95: 9, max: 9, sd: 2 });
+  });
+
+  it('leaves gaps out: NaN and ±Infinity alike, without changing the column', () => {
+    const values = Float64Array.from([1, NaN, 3, Infinity, 5, -Infinity]);
+    expect(runFigures(values, 0, 6)).toEqual({ count: 3, min: 1, avg: 3, p95: 5, max: 5, sd: Math.sqrt(8 / 3) });
+    expect(runFigures(values, 3, 6)).toEqual({ count: 1, min: 5, avg: 5, p95: 5, max: 5, sd: 0 });
+    expect(values[3]).toBe(Infinity);
+  });
+
+  it('is null when no row of the range has a value', () => {
+    expect(runFigures(Float64Array.from([1, NaN, Infinity]), 1, 3)).toBeNull();
+    expect(runFigures(Float64Array.from([1, 2]), 1, 1)).toBeNull();
+  });
+});
+
+describe('delta', () => {
+  const base: RunFigures = { count: 4, min: -20, avg: -10, p95: 40, max: 50, sd: 5 };
+
+  it('is the run minus the baseline, in % of the baseline’s size (its sign kept for a negative one)', () => {
+    expect(delta(base, { count: 4, min: 0, avg: -5, p95: 20, max: 75, sd: 1 })).toEqual({
+      avg: 5,
+      p95: -20,
+      max: 25,
+      avgPct: 50,
+      p95Pct: -50,
+      maxPct: 50,
+      withinNoise: true,
+    });
+  });
+
+  it('has no percentage of a baseline of 0', () => {
+    const zero: RunFigures = { count: 1, min: 0, avg: 0, p95: 0, max: 0, sd: 0 };
+    expect(delta(zero, { ...zero, avg: 1, p95: 2, max: 3 })).toMatchObject({ avgPct: null, p95Pct: null, maxPct: null, withinNoise: false });
+  });
+
+  it('is within noise up to one standard deviation of the baseline, that one included', () => {
+    expect(delta(base, { ...base, avg: -15 }).withinNoise).toBe(true);
+    expect(delta(base, { ...base, avg: -4.9 }).withinNoise).toBe(false);
+    expect(NOISE_RULE).toBe('|Δavg| ≤ standard deviation of the baseline over the window');
+  });
+});
