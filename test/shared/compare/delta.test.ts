@@ -16,6 +16,7 @@ describe('runFigures', () => {
     expect(runFigures(values, 0, 6)).toEqual({ count: 3, min: 1, avg: 3, p95: 5, max: 5, sd: Math.sqrt(8 / 3) });
     expect(runFigures(values, 3, 6)).toEqual({ count: 1, min: 5, avg: 5, p95: 5, max: 5, sd: 0 });
     expect(values[3]).toBe(Infinity);
+    expect(runFigures(Float64Array.from([1, -Infinity, 3]), 0, 3)).toEqual({ count: 2, min: 1, avg: 2, p95: 3, max: 3, sd: 1 });
   });
 
   it('is null when no row of the range has a value', () => {
