@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  changeSize,
   commonWindow,
   compareRuns,
   countedRows,
@@ -232,5 +233,39 @@ describe('the Δ table', () => {
     expect(md.split('\n').filter((l) => l.startsWith('|'))).toHaveLength(2 + 3);
     const tsv = deltaTableTsv(table);
     expect(tsv.split('\n')[1]).toBe('a/x/big\tbytes/s\t1\t1\t1\t3\t3\t3\t+2\t+200 %\t+200 %\t+200 %');
+  });
+});
+
+describe('the baseline', () => {
+  it('is any run, by index from 0; anything else is refused, naming the baseline and the number of runs', () => {
+    const two = [run({ 'x/y/v': [0, 1] }), run({ 'x/y/v': [0, 2] })];
+    expect(compareRuns(two, { baseline: 1 }).baseline).toBe(1);
+    expect(compareRuns([two[0]!]).baseline).toBe(0);
+    for (const baseline of [-1, 0.5, 2, NaN]) expect(() => compareRuns(two, { baseline })).toThrow(RangeError);
+    expect(() => compareRuns(two, { baseline: 2 })).toThrow('baseline 2 is not one of the 2 runs');
+  });
+});
+
+describe('changeSize and sortByChange', () => {
+  const d = (avgPct: number | null, avg: number, withinNoise: boolean) => ({ avg, p95: 0, max: 0, avgPct, p95Pct: null, maxPct: null, withinNoise });
+
+  it('the size is the largest |Δavg %| of any run; from a baseline of 0, Infinity unless nothing changed', () => {
+    expect(changeSize({ delta: [null, d(-30, -3, false), d(20, 2, true)] })).toEqual({ size: 30, real: true });
+    expect(changeSize({ delta: [null, d(null, 2, false)] })).toEqual({ size: Infinity, real: true });
+    expect(changeSize({ delta: [null, d(null, 0, true)] })).toEqual({ size: 0, real: false });
+    expect(changeSize({ delta: [null, null] })).toEqual({ size: 0, real: false });
+  });
+
+  it('real changes first, then by size, largest first; ties keep their order', () => {
+    const s = (id: string, ...delta: ReturnType<typeof d>[]) => ({ id, delta: [null, ...delta] });
+    const sorted = sortByChange([
+      s('noise-big', d(90, 9, true)),
+      s('small', d(5, 1, false)),
+      s('first-tie', d(10, 1, false)),
+      s('big', d(-50, -5, false)),
+      s('second-tie', d(-10, -1, false)),
+      s('none'),
+    ]);
+    expect(sorted.map((x) => x.id)).toEqual(['big', 'first-tie', 'second-tie', 'small', 'noise-big', 'none']);
   });
 });
