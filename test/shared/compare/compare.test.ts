@@ -155,6 +155,15 @@ describe('device matching', () => {
   });
 });
 
+describe('text series', () => {
+  it('are not compared', () => {
+    const withText = run({ 'x/y/v': [0, 1, 2] });
+    const text = { id: 'x/y/note', group: 'x/y', column: 'note', unit: '', kind: 'text' as const, values: ['', 'a', 'b'] };
+    const r = compareRuns([{ ...withText, series: [...withText.series, text] }, run({ 'x/y/v': [0, 3, 4] })]);
+    expect(r.series.map((s) => s.id)).toEqual(['x/y/v']);
+  });
+});
+
 describe('a multi-run file', () => {
   it('compares its runs with each other, each as computed without the parser', () => {
     const text = readFixture('d072_tfvnrl_appended-2-runs.csv');
