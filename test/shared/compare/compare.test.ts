@@ -209,6 +209,18 @@ describe('alignment', () => {
     expect(countedRows(b, { from: 2, to: 6 }, 4)).toEqual({ from: 3, to: 5 });
   });
 
+  it('each window asked of the same runs gives its own figures, whole run or not, whichever came first', () => {
+    const c = run({ 'x/y/v': [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    const minMax = (window: { from: number; to: number } | null) =>
+      compareRuns([c], { window }).series[0]!.runs.map((f) => [f!.min, f!.max]);
+    expect(minMax({ from: 1, to: 4 })).toEqual([[1, 4]]);
+    expect(minMax({ from: 1, to: 6 })).toEqual([[1, 6]]);
+    expect(minMax({ from: 5, to: 9 })).toEqual([[5, 9]]);
+    expect(minMax({ from: 3, to: 9 })).toEqual([[3, 9]]);
+    expect(minMax(null)).toEqual([[1, 9]]);
+    expect(minMax({ from: 2, to: 9 })).toEqual([[2, 9]]);
+  });
+
   it('the common window is where every aligned run has rows', () => {
     expect(commonWindow([a, b])).toEqual({ from: 2, to: 8 }); // b's first counted row is at 2 s
     expect(commonWindow([a, b], [0, 4])).toEqual({ from: 1, to: 4 });

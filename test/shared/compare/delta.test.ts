@@ -11,6 +11,12 @@ describe('runFigures', () => {
     expect(runFigures(Float64Array.from([100, 2, 4, 4, 4, 5, 5, 7, 9, 100]), 1, 9)).toEqual({ count: 8, min: 2, avg: 5, p95: 9, max: 9, sd: 2 });
   });
 
+  it('keeps σ accurate for large values with a small spread (deviations squared, not a difference of squares)', () => {
+    // Deviations from the mean 1000000005.6: 0.8, −2.3, 4.3, −0.7, −2.1; σ² = 29.32 / 5 = 5.864.
+    const values = Float64Array.from([1000000006.4, 1000000003.3, 1000000009.9, 1000000004.9, 1000000003.5]);
+    expect(runFigures(values, 0, 5)!.sd).toBeCloseTo(Math.sqrt(5.864), 6);
+  });
+
   it('leaves gaps out: NaN and ±Infinity alike, without changing the column', () => {
     const values = Float64Array.from([1, NaN, 3, Infinity, 5, -Infinity]);
     expect(runFigures(values, 0, 6)).toEqual({ count: 3, min: 1, avg: 3, p95: 5, max: 5, sd: Math.sqrt(8 / 3) });
