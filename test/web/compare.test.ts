@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chartByKey, dragAcross, plotBox, waitForPainted, waitForXRangeChange, xRange } from '../helpers/browser.js';
+import { chartByKey, dragAcross, holdApp, plotBox, waitForPainted, waitForXRangeChange, xRange } from '../helpers/browser.js';
 import { fixturePath } from '../helpers/fixtures.js';
 import { BROWSER_TEST_MS, describeBrowser, HOOK_TIMEOUT_MS, webHarness } from './harness.js';
 
@@ -78,12 +78,7 @@ describeBrowser('compare page', () => {
         }
         const page = await h.newPage();
         // The app held back while the images are looked at: its charts would replace them.
-        let release = (): void => undefined;
-        const held = new Promise<void>((r) => (release = r));
-        await page.route('**/assets/app-main-*.js', async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdApp(page);
         await page.goto(h.server.url + path);
         await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
         const shown = await page.locator('#first-screen figure[data-first-screen]').evaluateAll((figs) =>
