@@ -28,7 +28,11 @@ async function appWith(fileBytes: number, held = false) {
   let open = (): void => undefined;
   const gate = held ? new Promise<void>((r) => (open = r)) : Promise.resolve();
   const a = Fastify();
-  await a.register(fp(async (f) => f.decorate('reportLod', { get: async (id: string) => (id === B ? null : { gz: new Uint8Array([1]), etag: '' }) } as never), { name: 'report-lod' }));
+  await a.register(
+    fp(async (f) => {
+      f.decorate('reportLod', { get: async (id: string) => (id === B ? null : { gz: new Uint8Array([1]), etag: '' }) } as never);
+    }, { name: 'report-lod' }),
+  );
   await a.register(
     fp(async (f) => {
       f.decorate('parser', {
