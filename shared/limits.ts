@@ -128,6 +128,14 @@ export const COMPARE_FIRST_SCREEN_CACHE_BYTES = 8 * 1024 * 1024;
 export const COMPARE_FIRST_SCREEN_DRAWS = 2;
 
 /**
+ * How long the server waits before drawing a compare page's first screen, in ms: the page that asked for it
+ * (or the uploader's, opened right after the upload) loads without images anyway, and drawing them at the
+ * same time would take CPU from it (on two cores, ~1 s more to its first screen); the images are for the
+ * visitors after it.
+ */
+export const COMPARE_FIRST_SCREEN_DRAW_DELAY_MS = 5000;
+
+/**
  * Buckets of a big run's reduced level of detail (GET /api/reports/:id/lod, shared/report/lod.ts): each
  * keeps its min and its max, so 4 096 buckets are 8 192 points per series — a full-width chart (≤ ~1 400
  * CSS px of plot) stays at pixel resolution down to a third of the run without the full data.

@@ -4,12 +4,14 @@
  * upload of several files for their compare page (`warm`), and on the first request of another view; a page
  * is served at once with what is ready (images, or none: the app draws its charts either way). Each view's
  * HTML and files are kept together in memory, least recently used first out, up to
- * COMPARE_FIRST_SCREEN_CACHE_BYTES; at most COMPARE_FIRST_SCREEN_DRAWS views are drawn at once. Derived data:
+ * COMPARE_FIRST_SCREEN_CACHE_BYTES; at most COMPARE_FIRST_SCREEN_DRAWS views are drawn at once, each after
+ * COMPARE_FIRST_SCREEN_DRAW_DELAY_MS (the page that asked loads first: the images are for those after it). Derived data:
  * a restart only costs drawing them again.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import { compareQuery } from '../../shared/api/compare-ref.js';
-import { COMPARE_FIRST_SCREEN_CACHE_BYTES, COMPARE_FIRST_SCREEN_DRAWS } from '../../shared/limits.js';
+import { COMPARE_FIRST_SCREEN_CACHE_BYTES, COMPARE_FIRST_SCREEN_DRAW_DELAY_MS, COMPARE_FIRST_SCREEN_DRAWS } from '../../shared/limits.js';
 import { parseCompareView, reportIds } from '../../shared/view/compare-view.js';
 import { WeightedLru } from '../compare/lru.js';
 import type { FirstScreenPage } from '../render/first-screen.js';
@@ -39,19 +41,29 @@ export function compareViewKey(query: string): { key: string; ids: string[] } | 
   return { key: compareQuery({ ...view, sort: 'change' }), ids: reportIds(view) };
 }
 
-export default fp(
-  async function compareFirstScreens(fastify) {
+export interface CompareFirstScreenOptions {
+  /** Wait before drawing, ms (default COMPARE_FIRST_SCREEN_DRAW_DELAY_MS). */
+  drawDelayMs?: number;
+}
+
+export default fp<CompareFirstScreenOptions>(
+  async function compareFirstScreens(fastify, opts) {
     interface Entry extends FirstScreenPage {
       ids: string[];
     }
     const cache = new WeightedLru<string, Entry>(COMPARE_FIRST_SCREEN_CACHE_BYTES);
     const pending = new Set<string>();
 
+    // Waits end with the server (a test's app, a restart): nothing is drawn after close.
+    const closing = new AbortController();
+    fastify.addHook('onClose', async () => closing.abort());
+
     const draw = (key: string, ids: string[]): void => {
       if (pending.has(key) || pending.size >= COMPARE_FIRST_SCREEN_DRAWS) return;
       pending.add(key);
       void (async () => {
         try {
+          await sleep(opts.drawDelayMs ?? COMPARE_FIRST_SCREEN_DRAW_DELAY_MS, undefined, { signal: closing.signal, ref: false });
           // As the page loads them: the reports' level of detail (kept after the upload's parse).
           const reports = [];
           for (const id of ids) {
@@ -64,7 +76,7 @@ export default fp(
           for (const png of page.files.values()) bytes += png.byteLength;
           cache.set(key, { ...page, ids }, bytes);
         } catch (err) {
-          fastify.log.warn({ reportIds: ids, err }, 'compare first-screen images not drawn');
+          if (!closing.signal.aborted) fastify.log.warn({ reportIds: ids, err }, 'compare first-screen images not drawn');
         } finally {
           pending.delete(key);
         }

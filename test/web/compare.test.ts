@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chartByKey, dragAcross, holdApp, plotBox, waitForPainted, waitForXRangeChange, xRange } from '../helpers/browser.js';
+import { COMPARE_FIRST_SCREEN_DRAW_DELAY_MS } from '../../shared/limits.js';
 import { fixturePath } from '../helpers/fixtures.js';
 import { BROWSER_TEST_MS, describeBrowser, HOOK_TIMEOUT_MS, webHarness } from './harness.js';
 
@@ -129,7 +130,8 @@ describeBrowser('compare page', () => {
         await expect.poll(() => page.url()).toContain('idle=1');
         await expect.poll(() => page.locator('figure.chart-panel h3').allInnerTexts()).toEqual(expect.arrayContaining(idleTitles));
       }),
-    BROWSER_TEST_MS,
+    // The images are drawn COMPARE_FIRST_SCREEN_DRAW_DELAY_MS after the upload, then take seconds on a busy machine.
+    BROWSER_TEST_MS + COMPARE_FIRST_SCREEN_DRAW_DELAY_MS + 30_000,
   );
 
   it(

@@ -23,7 +23,7 @@ afterEach(async () => {
  * An app whose pool "draws" a page of one file of `fileBytes` per task (held until `open()` when `held`),
  * and records the tasks; report B is unknown.
  */
-async function appWith(fileBytes: number, held = false) {
+async function appWith(fileBytes: number, held = false, drawDelayMs = 0) {
   const drawn: CompareFirstScreenTask[] = [];
   let open = (): void => undefined;
   const gate = held ? new Promise<void>((r) => (open = r)) : Promise.resolve();
@@ -45,7 +45,7 @@ async function appWith(fileBytes: number, held = false) {
       } as never);
     }, { name: 'parser-pool' }),
   );
-  await a.register(compareFirstScreens);
+  await a.register(compareFirstScreens, { drawDelayMs });
   await a.ready();
   app = a;
   return { app: a, drawn, open: () => open() };
@@ -101,5 +101,21 @@ describe('compare first-screen cache', () => {
     expect(a.compareFirstScreen.html(q(3))).not.toBeNull();
     expect(await html(a, q(2))).not.toBeNull();
     expect(drawn.map((t) => t.query)).toEqual([1, 2, 3, 4, 2].map(q));
+  });
+
+  it('draws a view only after the delay (the page that asked loads first), and never after close', async () => {
+    const { app: a, drawn } = await appWith(10, false, 300);
+    expect(a.compareFirstScreen.html(`?ids=${A}`)).toBeNull();
+    a.compareFirstScreen.warm([A, A]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(drawn).toHaveLength(0);
+    expect(await html(a, `?ids=${A}`)).not.toBeNull();
+    expect(drawn.map((t) => t.query)).toEqual([`?ids=${A}`, `?ids=${A},${A}`].slice(0, drawn.length));
+    a.compareFirstScreen.html(`?ids=${A}&baseline=0&shift=1`);
+    await a.close();
+    app = undefined;
+    const before = drawn.length;
+    await new Promise((r) => setTimeout(r, 400));
+    expect(drawn).toHaveLength(before);
   });
 });
