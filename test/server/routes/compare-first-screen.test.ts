@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toReportJson } from '../../../shared/api/report-json.js';
 import { isIdleSeries } from '../../../shared/catalogue/idle.js';
+import { COMPARE_FIRST_SCREEN_DRAW_DELAY_MS } from '../../../shared/limits.js';
 import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
 import { toColumnar } from '../../../shared/report/columnar.js';
 import { toRunData } from '../../../shared/report/run-data.js';
@@ -149,7 +150,7 @@ describe('compare page first screen', () => {
       expect(res.body, query).toBe(index);
     }
     // Asked again after their draws had time to finish: still none.
-    await new Promise((r) => setTimeout(r, 3000));
+    await new Promise((r) => setTimeout(r, COMPARE_FIRST_SCREEN_DRAW_DELAY_MS + 3000));
     for (const query of ['?ids=AAAAAAAAAAAAAAAAAAAAAA,BBBBBBBBBBBBBBBBBBBBBB', `?ids=${ids[0]}:7`]) {
       expect((await t.app.inject({ url: `/compare${query}`, headers: HTML })).body, query).toBe(index);
     }
