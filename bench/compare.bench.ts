@@ -35,6 +35,7 @@ export async function benchCompare(): Promise<void> {
       const text = makeLog(undefined, { bytes: 4 * 1024 * 1024 - 4096, seed });
       body.set('file', new Blob([text], { type: 'text/csv' }), `run${seed}.csv`);
       const res = await fetch(`${base}/api/reports`, { method: 'POST', body });
+      if (res.status !== 201) throw new Error(`POST /api/reports → ${res.status}: ${(await res.text()).slice(0, 300)}`);
       ids.push(((await res.json()) as { id: string }).id);
     }
     const compareUrl = `${base}/api/compare?ids=${ids.join(',')}`;
@@ -43,12 +44,17 @@ export async function benchCompare(): Promise<void> {
     const whole: number[] = [];
     const reference: number[] = [];
     let bytes = 0;
+    const ok = (t: { ms: number; status: number }, what: string): number => {
+      if (t.status !== 200) throw new Error(`${what} → ${t.status}`);
+      return t.ms;
+    };
+    ok(cold, 'GET /api/compare (cold)');
     for (let i = 0; i < 9; i++) {
-      reference.push((await timed(`${base}/api/reports/${ids[0]}`)).ms);
+      reference.push(ok(await timed(`${base}/api/reports/${ids[0]}`), 'GET /api/reports/:id'));
       const w = await timed(compareUrl);
-      whole.push(w.ms);
+      whole.push(ok(w, 'GET /api/compare'));
       bytes = w.bytes;
-      windowed.push((await timed(`${compareUrl}&from=${i * 60}&to=${i * 60 + 3600}`)).ms);
+      windowed.push(ok(await timed(`${compareUrl}&from=${i * 60}&to=${i * 60 + 3600}`), 'GET /api/compare (window)'));
     }
     const r = median(reference);
     const ratio = (ms: number) => (ms / r).toFixed(2);
