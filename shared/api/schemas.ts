@@ -13,9 +13,10 @@ export const ReportParams = Type.Object({
 });
 export type ReportParams = Static<typeof ReportParams>;
 
-/** A report page's first-screen image (`/r/:id/first-screen/:name`): 128 bits of its SHA-256, base64url. */
+/** A first-screen image's file name: 128 bits of its SHA-256, base64url. */
 const FirstScreenFileName = Type.String({ pattern: '^[A-Za-z0-9_-]{22}\\.png$' });
 
+/** A report page's first-screen image (`/r/:id/first-screen/:name`). */
 export const FirstScreenFileParams = Type.Object({
   id: Type.String({ pattern: ReportIdPattern }),
   name: FirstScreenFileName,
