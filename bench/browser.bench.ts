@@ -82,15 +82,19 @@ export async function benchBrowser(): Promise<void> {
   }
   const { chromium } = await import('playwright-core');
 
+  // BENCH_BROWSER_ONLY=d2g,4mb,100k (comma-separated) runs only those parts (all by default).
+  const only = process.env['BENCH_BROWSER_ONLY']?.split(',').map((s) => s.trim().toLowerCase());
+  const wanted = (part: string): boolean => !only || only.includes(part);
   const t0 = performance.now();
-  const cases: LogCase[] = [
-    { name: '~4 MB', text: makeLog(undefined, { bytes: 4 * 1024 * 1024 }), goal: {} },
-    {
+  const cases: LogCase[] = [];
+  if (wanted('4mb')) cases.push({ name: '~4 MB', text: makeLog(undefined, { bytes: 4 * 1024 * 1024 }), goal: {} });
+  if (wanted('100k')) {
+    cases.push({
       name: '100k rows',
       text: makeLog(undefined, { rows: 100_000 }),
       goal: { firstScreenMs: 1500, transferredBytes: 3 * 1024 * 1024, heapBytes: 150 * 1024 * 1024 },
-    },
-  ];
+    });
+  }
   console.log(`logs made in ${(performance.now() - t0).toFixed(0)} ms: ${cases.map((c) => describeLog(c)).join('; ')}`);
 
   let server: RunningServer | undefined;
@@ -102,10 +106,10 @@ export async function benchBrowser(): Promise<void> {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     console.log(`Chromium ${browser.version()}, server ${server.url}`);
     await warmUp(server, browser);
-    await benchAgainstDstat2graphs(server, browser, { markTime, scrollUntilAllPainted });
+    if (wanted('d2g')) await benchAgainstDstat2graphs(server, browser, { markTime, scrollUntilAllPainted });
     const results: Measured[] = [];
     for (const c of cases) results.push(await measureLog(server, browser, c));
-    printTable(cases, results);
+    if (cases.length > 0) printTable(cases, results);
   } catch (err) {
     console.log(`browser benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
     if (server) console.log(`--- server output (end) ---\n${server.output().slice(-2000)}`);

@@ -131,6 +131,8 @@ export function lineConfig(o: LineConfigOptions): LineConfig {
           title: image ? { display: true, text: image.unit, color: theme.text, font: { size: 12 } } : { display: false },
           ticks: {
             color: theme.text,
+            // yTicks already keeps them ~50 px apart: no label-size pass to skip some.
+            autoSkip: false,
             callback: (value, index) => (bytes ? (byteLabels[index] ?? '') : formatAxisValue(Number(value))),
           },
           afterDataLimits: (scale: Scale) => {

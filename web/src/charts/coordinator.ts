@@ -8,7 +8,8 @@
  *   delays what is on screen.
  * - Hover moves a crosshair (a DOM element) over each chart, and the readout of the values beside the
  *   pointer in the chart under it (never a Chart.js redraw).
- * - Charts get a Chart.js instance when they come near the viewport; at most MAX_INSTANCES are kept, the
+ * - Charts get a Chart.js instance when they come near the viewport, and once the page has settled, the
+ *   far ones never drawn yet too, one per task ahead of the scroll; at most MAX_INSTANCES are kept, the
  *   least recently drawn far ones are released.
  * - The statistics of every chart follow the window: on-screen and near charts right after the frame,
  *   the others when the browser is idle.
@@ -111,6 +112,8 @@ export class Coordinator {
   private hoverPanel: Panel | null = null;
   private hoverY: number | null = null;
   private firstScreen: Set<Panel> | null = null;
+  /** Far charts drawn ahead of the scroll once (drawAhead). */
+  private readonly triedAhead = new WeakSet<Panel>();
   private firstScreenDone = false;
   private started = false;
   private readonly windowListeners = new Set<Listener>();
@@ -293,9 +296,30 @@ export class Coordinator {
       }
       if (p.statsVersion !== ctx.version) left = !p.stats(ctx, deadline) || over();
     }
+    if (!left) left = this.drawAhead();
     this.evict();
     if (left) this.scheduleBackground();
     else this.scheduleIdle();
+  }
+
+  /**
+   * One far chart never drawn yet, in page order, while fewer than MAX_INSTANCES are held: after a page
+   * has loaded, every chart gets painted a task at a time ahead of the scroll, so scrolling finds them
+   * drawn (the ~20–40 ms of a Chart.js instance is paid while the user reads the first screen). One chart
+   * per task, each after a painted frame: input waits at most one chart's draw. True when there may be more.
+   */
+  private drawAhead(): boolean {
+    let held = 0;
+    let next: Panel | null = null;
+    for (const p of this.panels) {
+      if (p.hasInstance()) held++;
+      else if (!next && !p.painted && !p.near && !this.triedAhead.has(p)) next = p;
+    }
+    if (!next || held >= MAX_INSTANCES) return false;
+    // Once only: a chart that cannot draw (no size, e.g. a collapsed section) waits until it comes near.
+    this.triedAhead.add(next);
+    this.drawPanel(next);
+    return true;
   }
 
   /**
