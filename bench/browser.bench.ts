@@ -20,9 +20,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, NAME_SHIM, type DomElement, type DomWindo
 import { SERVER_MAIN, WEB_INDEX, startServer, uploadCsv, type RunningServer } from '../test/helpers/server.js';
 import { fixturePath } from '../test/helpers/fixtures.js';
 import { makeLog } from './make-log.js';
+import { Y_AXIS_WIDTH } from '../shared/chart/line-config.js';
 import { benchAgainstDstat2graphs, VIEWPORT } from './browser-baseline.js';
 
 const REPEAT = 20;
+/** Where the plot starts in a chart's canvas (px): past the y axis. */
+const PLOT_LEFT = Y_AXIS_WIDTH + 6;
 
 interface Goal {
   /** Absolute goals (the 100k-row log); the others are ratios against dstat2graphs (browser-baseline.ts). */
@@ -390,7 +393,7 @@ async function measureFirstZoom(page: Page): Promise<number | string> {
     const [box] = await visibleCharts(page);
     if (!box) return 'n/a (no chart with data-painted on screen)';
     const y = box.y + box.height / 2;
-    const x = (f: number) => box.x + 60 + (box.width - 72) * f;
+    const x = (f: number) => box.x + PLOT_LEFT + (box.width - PLOT_LEFT - 12) * f;
     await page.mouse.move(x(0.3), y);
     await page.mouse.down();
     await page.mouse.move(x(0.6), y, { steps: 4 });
@@ -424,7 +427,7 @@ async function measureZoom(page: Page): Promise<{ frame: Stat | string; change: 
       const [box] = await visibleCharts(page);
       if (!box) return { frame: 'n/a (no chart with data-painted on screen)', change: 'n/a' };
       const y = box.y + box.height / 2;
-      const x = (f: number) => box.x + 60 + (box.width - 72) * f;
+      const x = (f: number) => box.x + PLOT_LEFT + (box.width - PLOT_LEFT - 12) * f;
       const a = 0.2 + (i % 4) * 0.05;
       await page.mouse.move(x(a), y);
       await page.mouse.down();
@@ -486,12 +489,12 @@ async function measureHover(page: Page): Promise<Stat | string> {
     const [box] = await visibleCharts(page);
     if (!box) return 'n/a (no painted chart on screen)';
     const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + 60 + (box.width - 72) * 0.1, y);
+    await page.mouse.move(box.x + PLOT_LEFT + (box.width - PLOT_LEFT - 12) * 0.1, y);
     await page.waitForTimeout(200);
     for (let i = 0; i < REPEAT; i++) {
       const f = 0.15 + ((i * 0.37) % 0.8);
       await armWatcher(page, 'hover');
-      await page.mouse.move(box.x + 60 + (box.width - 72) * f, y);
+      await page.mouse.move(box.x + PLOT_LEFT + (box.width - PLOT_LEFT - 12) * f, y);
       times.push(await watched(page));
     }
     return stat(times);

@@ -16,8 +16,12 @@ import type { TimeWindow } from '../series/window.js';
 
 export type LineConfig = ChartConfiguration<'line', Point[]>;
 
-/** Width of every chart's y axis (px), the same for all so their time axes line up on a page. */
-export const Y_AXIS_WIDTH = 54;
+/**
+ * Width of every chart's y axis (px), the same for all so their time axes line up on a page: the widest
+ * label ("1024 MiB", 52 px at 11 px DejaVu Sans) plus the tick marks and padding (11 px);
+ * test/server/render/y-axis-width.test.ts measures every label an axis can carry.
+ */
+export const Y_AXIS_WIDTH = 64;
 /** The plot is the canvas less the y axis and the right padding (px); exact after Chart.js' layout. */
 export const PLOT_INSET = Y_AXIS_WIDTH + 12;
 

@@ -233,10 +233,9 @@ export class Coordinator {
     });
   }
 
-  /** Draw every stale on-screen chart now. */
   /**
    * Draw every stale on-screen chart; `urgent` (in an input handler): only those mostly on screen, the
-   * edges of the screen in the next frame, so the input's frame is not late.
+   * edges of the screen after the input's frame, so that frame is not late.
    */
   private workVisible(urgent = false): void {
     if (!this.started) return;
@@ -256,7 +255,8 @@ export class Coordinator {
         drew = true;
       }
     }
-    if (later) this.schedule();
+    // The edges of the screen right after the input's frame has been painted, so that frame is not late.
+    if (later) this.scheduleBackground();
     if (change && drew) measure(change.gradual ? 'dv:redraw (gradual)' : 'dv:redraw', t0);
     for (const p of this.panels) {
       if (p.statsVersion !== ctx.version || (p.drawnVersion !== ctx.version && p.near)) {
