@@ -13,6 +13,7 @@ import type { ChartTheme } from './theme.js';
 import { byteAxisLabels, niceTicks, type TickKind } from './ticks.js';
 import type { TimeAxis } from './time-axis.js';
 import type { TimeWindow } from '../series/window.js';
+import { stepFillPlugin } from './step-fill.js';
 
 export type LineConfig = ChartConfiguration<'line', Point[]>;
 
@@ -177,7 +178,7 @@ export function lineConfig(o: LineConfigOptions): LineConfig {
           : { display: false },
       },
     },
-    plugins: image ? [backgroundPlugin(theme.surface)] : [],
+    plugins: image ? [stepFillPlugin, backgroundPlugin(theme.surface)] : [stepFillPlugin],
   };
 }
 

@@ -91,6 +91,8 @@ export interface Panel {
 const MAX_INSTANCES = 72;
 /** Time per frame for off-screen work (ms). */
 const FRAME_BUDGET_MS = 6;
+/** Time per task for drawing far charts ahead of the scroll (ms; a chart takes ~20–40). */
+const AHEAD_BUDGET_MS = 25;
 /** Time per idle callback for far charts' statistics (ms). */
 const IDLE_BUDGET_MS = 4;
 
@@ -303,23 +305,26 @@ export class Coordinator {
   }
 
   /**
-   * One far chart never drawn yet, in page order, while fewer than MAX_INSTANCES are held: after a page
-   * has loaded, every chart gets painted a task at a time ahead of the scroll, so scrolling finds them
-   * drawn (the ~20–40 ms of a Chart.js instance is paid while the user reads the first screen). One chart
-   * per task, each after a painted frame: input waits at most one chart's draw. True when there may be more.
+   * Far charts never drawn yet, in page order, while fewer than MAX_INSTANCES are held: after a page has
+   * loaded, every chart gets painted ahead of the scroll, so scrolling finds them drawn (the ~20–40 ms of a
+   * Chart.js instance is paid while the user reads the first screen). Charts until AHEAD_BUDGET_MS have
+   * passed (at least one), each task after a painted frame: input waits at most about one budget plus one
+   * chart. True when there may be more.
    */
   private drawAhead(): boolean {
+    const deadline = performance.now() + AHEAD_BUDGET_MS;
     let held = 0;
-    let next: Panel | null = null;
+    for (const p of this.panels) if (p.hasInstance()) held++;
     for (const p of this.panels) {
+      if (held >= MAX_INSTANCES) return false;
+      if (p.painted || p.near || p.hasInstance() || this.triedAhead.has(p)) continue;
+      if (performance.now() > deadline) return true;
+      // Once only: a chart that cannot draw (no size, e.g. a collapsed section) waits until it comes near.
+      this.triedAhead.add(p);
+      this.drawPanel(p);
       if (p.hasInstance()) held++;
-      else if (!next && !p.painted && !p.near && !this.triedAhead.has(p)) next = p;
     }
-    if (!next || held >= MAX_INSTANCES) return false;
-    // Once only: a chart that cannot draw (no size, e.g. a collapsed section) waits until it comes near.
-    this.triedAhead.add(next);
-    this.drawPanel(next);
-    return true;
+    return false;
   }
 
   /**
