@@ -1,12 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { preloadApp } from './vite-preload-app.js';
 import { fileURLToPath } from 'node:url';
 
 // The web app is built into dist/web and served by the Fastify server (@fastify/static).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), preloadApp()],
+  plugins: [react()],
   resolve: {
     // csv-parse's Node entry uses the Buffer global; its browser build carries its own.
     alias: { 'csv-parse/sync': 'csv-parse/browser/esm/sync' },
