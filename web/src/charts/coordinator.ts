@@ -9,7 +9,7 @@
  * - Hover moves a crosshair (a DOM element) over each chart, and the readout of the values beside the
  *   pointer in the chart under it (never a Chart.js redraw).
  * - Charts get a Chart.js instance when they come near the viewport, and once the page has settled, the
- *   far ones never drawn yet too, one per task ahead of the scroll; at most MAX_INSTANCES are kept, the
+ *   far ones never drawn yet too, a few per task ahead of the scroll; at most MAX_INSTANCES are kept, the
  *   least recently drawn far ones are released.
  * - The statistics of every chart follow the window: on-screen and near charts right after the frame,
  *   the others when the browser is idle.
