@@ -9,6 +9,7 @@ import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { toRunData } from '../../shared/report/run-data.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import { columnarRun } from '../render/run-charts.js';
+import { sharedColumns } from '../render/shared-columns.js';
 import { exportCharts, pngName, type ChartImage, type ExportReport } from './report-files.js';
 
 export interface ChartRenderer {
@@ -51,7 +52,9 @@ export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: C
   const run = columns ? toRunData(columns, r.report.fileName) : null;
   const { keys, left } = exportCharts(run);
   const groups = chunks(keys, renderer.parallel > 1 ? renderer.parallel * CHUNKS_PER_THREAD : 1);
-  const pending = groups.map((g) => renderer.render({ run: columns!, fileName: r.report.fileName, view, keys: g }));
+  // In shared memory when threads draw: each task then carries the columns without a copy.
+  const taskRun = columns && renderer.parallel > 1 ? sharedColumns(columns) : columns;
+  const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view, keys: g }));
   // Handled where each is awaited; this only keeps one that fails after an earlier one from going unhandled.
   for (const p of pending) p.catch(() => undefined);
   return {
