@@ -62,6 +62,13 @@ export function encodeBase85(bytes: Uint8Array): string {
   return text;
 }
 
+/** The error for a group at `p` holding a character outside the alphabet: where the first one is. */
+function badCharacter(text: string, p: number): RangeError {
+  let at = p;
+  while ((VALUE[text.charCodeAt(at)] ?? -1) >= 0) at++;
+  return new RangeError(`base85: bad character at ${at}`);
+}
+
 /**
  * Decode `length` bytes; throws RangeError on a character outside the alphabet or a short text. Runs in the
  * offline page before its first chart (~1 MB of text for the 4 MB log): a group's five characters are
@@ -77,13 +84,13 @@ export function decodeBase85(text: string, length: number): Uint8Array<ArrayBuff
     const c2 = text.charCodeAt(p + 2);
     const c3 = text.charCodeAt(p + 3);
     const c4 = text.charCodeAt(p + 4);
-    if ((c0 | c1 | c2 | c3 | c4) > 127) throw new RangeError(`base85: bad character in ${p}–${p + 4}`);
+    if ((c0 | c1 | c2 | c3 | c4) > 127) throw badCharacter(text, p);
     const d0 = VALUE[c0]!;
     const d1 = VALUE[c1]!;
     const d2 = VALUE[c2]!;
     const d3 = VALUE[c3]!;
     const d4 = VALUE[c4]!;
-    if ((d0 | d1 | d2 | d3 | d4) < 0) throw new RangeError(`base85: bad character in ${p}–${p + 4}`);
+    if ((d0 | d1 | d2 | d3 | d4) < 0) throw badCharacter(text, p);
     const n = (((d0 * 85 + d1) * 85 + d2) * 85 + d3) * 85 + d4;
     if (n > 0xffffffff) throw new RangeError(`base85: group ${g} out of range`);
     out[o] = n >>> 24;

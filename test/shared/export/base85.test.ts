@@ -22,9 +22,11 @@ describe('base85', () => {
   });
 
   it('refuses a character outside the alphabet and a text too short', () => {
-    expect(() => decodeBase85('ab<de', 4)).toThrow(RangeError);
-    expect(() => decodeBase85('ab\u00e9de', 4)).toThrow(RangeError);
-    expect(() => decodeBase85('abcd', 4)).toThrow(RangeError);
+    expect(() => decodeBase85('ab<de', 4)).toThrow(new RangeError('base85: bad character at 2'));
+    expect(() => decodeBase85('abcde!!<!!', 8)).toThrow(new RangeError('base85: bad character at 7'));
+    expect(() => decodeBase85('ab\u00e9de', 4)).toThrow(new RangeError('base85: bad character at 2'));
+    expect(() => decodeBase85('abcd', 4)).toThrow(new RangeError('base85: text too short'));
+    expect(() => decodeBase85('abcdeabcd', 5)).toThrow(new RangeError('base85: text too short'));
     // '{' is the highest digit (84): 84 × (85⁴ + … + 1) is above 2³² − 1.
     expect(() => decodeBase85('{{{{{', 4)).toThrow(/out of range/);
   });

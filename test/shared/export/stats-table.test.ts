@@ -56,6 +56,9 @@ describe('text forms', () => {
     expect(lines[0]).toBe('id,label,unit,min,avg,p95,max');
     expect(lines[1]).toBe('a/b,"say ""hi"", | <script>alert(1)</script>\tx\ny",bytes/s,0,1.5,2,1e+21');
     expect(lines[2]).toBe('c/d,plain,%,,,,');
+    // Every line ends with CRLF, the last one too (RFC 4180 allows it; spreadsheets expect it).
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('');
   });
 
   it('TSV: one line per row, no tab or line break inside a cell', () => {
@@ -63,6 +66,13 @@ describe('text forms', () => {
     expect(lines).toHaveLength(3);
     expect(lines.map((l) => l.split('\t').length)).toEqual([7, 7, 7]);
     expect(lines[1]!.split('\t')[1]).toBe('say "hi", | <script>alert(1)</script> x y');
+  });
+
+  it('TSV and Markdown: a run of line breaks and tabs (a CRLF) becomes one space; every form ends with a newline', () => {
+    const crlf: StatsTableRow[] = [{ ...tricky[1]!, label: 'one\r\n\ttwo' }];
+    expect(statsTsv(crlf).split('\n')[1]!.split('\t')[1]).toBe('one two');
+    expect(statsMarkdown(crlf, { columns: ['label'] }).split('\n')[2]).toBe('| one \ttwo |');
+    for (const text of [statsTsv(crlf), statsMarkdown(crlf, { columns: ['label'] }), statsJson(crlf)]) expect(text.endsWith('\n')).toBe(true);
   });
 
   it('Markdown: a table whose cells cannot break it or become markup; figures right-aligned', () => {
