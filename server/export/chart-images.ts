@@ -1,9 +1,10 @@
 /**
  * An export's PNGs (one per chart the page draws, at most MAX_EXPORT_PNGS), drawn by a ChartRenderer: the
  * worker pool's threads in parallel (the server's parser pool, the CLI's render pool) or, for tests and
- * as the reference, this thread. The charts are split into a few chunks per thread (a chunk parses the
- * report once and draws several charts; more chunks than threads keep every thread busy to the end) and
- * the images come back in page order, each chunk as soon as it and those before it are done.
+ * as the reference, this thread. The charts are split into a few chunks per thread (a chunk is one task
+ * that draws several charts from the run's columns, which the threads share; more chunks than threads keep
+ * every thread busy to the end) and the images come back in page order, each chunk as soon as it and those
+ * before it are done.
  */
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { toRunData } from '../../shared/report/run-data.js';

@@ -113,9 +113,8 @@ export const PACKED_CODE_ELEMENT_ID = 'dv-app-code';
 
 /**
  * The one script the page runs as written: unpacks the app's code (base64 by the browser's own decoder,
- * Uint8Array.fromBase64, where it has one — else atob and a loop, which took 50–250 ms of the offline first
- * screen in Chromium; then the browser's gzip DecompressionStream, which the app needs for its data anyway)
- * and runs it as an inline module script.
+ * Uint8Array.fromBase64, where it has one — else atob and a loop over the ~0.2 MB; then the browser's gzip
+ * DecompressionStream, which the app needs for its data anyway) and runs it as an inline module script.
  */
 const LOADER =
   `const e=document.getElementById('${PACKED_CODE_ELEMENT_ID}'),t=e.textContent.trim(),U=Uint8Array;let u;` +

@@ -4,7 +4,7 @@
  * unit). An export draws a dozen to a hundred charts at 0.05–0.2 s each; split over the pool's threads they
  * run in parallel and off the server's event loop.
  *
- * A task carries the run's columns (copied to the worker, ~7 MB for the 4 MB log: a few ms), not the
+ * A task carries the run's columns (in shared memory when a pool draws: export/chart-images.ts), not the
  * report's gzipped JSON: that each thread would gunzip, parse and turn into columns again, ~0.4 s of CPU
  * per thread for the 4 MB log, which the caller had already done.
  */
