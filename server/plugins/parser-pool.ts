@@ -21,6 +21,7 @@ import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../parse-worker.js';
 import type { FirstScreenPage } from '../render/first-screen.js';
 import type { FirstScreenTask } from '../render/first-screen-task.js';
+import type { CompareFirstScreenTask } from '../render/compare-first-screen-task.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import type { ChartRenderer } from '../export/chart-images.js';
 import type { LodTask } from '../lod/lod-task.js';
@@ -39,6 +40,8 @@ export interface ParserPool {
   columns(task: ColumnsTask): Promise<ColumnsOutcome>;
   /** A stored report's first-screen HTML and images (server/render/first-screen-task.ts), in a worker. */
   renderFirstScreen(task: FirstScreenTask): Promise<FirstScreenPage>;
+  /** A compare page's first-screen HTML and images (server/render/compare-first-screen-task.ts), in a worker. */
+  renderCompareFirstScreen(task: CompareFirstScreenTask): Promise<FirstScreenPage>;
   /** Draws an export's PNGs in the worker threads, `threads` charts at once (server/render/chart-pngs-task.ts). */
   readonly charts: ChartRenderer;
   /** A stored report's level of detail, encoded and gzipped (server/lod/lod-task.ts), in a worker. */
@@ -165,6 +168,9 @@ export default fp<ParserPoolOptions>(
       },
       async renderFirstScreen(task: FirstScreenTask): Promise<FirstScreenPage> {
         return (await pool.run(task, { name: 'firstScreenTask' })) as FirstScreenPage;
+      },
+      async renderCompareFirstScreen(task: CompareFirstScreenTask): Promise<FirstScreenPage> {
+        return (await pool.run(task, { name: 'compareFirstScreenTask' })) as FirstScreenPage;
       },
       charts: {
         parallel: threads,

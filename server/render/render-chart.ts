@@ -24,7 +24,7 @@ import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ResolvedChart, YLimitOption } from '../../shared/catalogue/index.js';
 import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../shared/chart/image-size.js';
 import { runImageTexts } from '../../shared/chart/image-texts.js';
-import { lineConfig, PLOT_INSET } from '../../shared/chart/line-config.js';
+import { lineConfig, PLOT_INSET, type LineConfig } from '../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines, type LineView } from '../../shared/chart/line-data.js';
 import { chartTheme, type ThemeName } from '../../shared/chart/theme.js';
 import type { XAxisMode } from '../../shared/chart/time-axis.js';
@@ -120,7 +120,6 @@ export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: Ren
   const image = texts
     ? runImageTexts(chart.heading, chart.unit, run, view.window)
     : undefined;
-  const canvas = createCanvas(width, height);
   const config = lineConfig({
     chart,
     datasets,
@@ -131,6 +130,12 @@ export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: Ren
     devicePixelRatio: ratio,
     ...(image ? { image } : {}),
   });
+  return configPng(config, width, height);
+}
+
+/** A chart configuration (shared/chart/line-config.ts) drawn on a canvas of width × height CSS px; PNG bytes. */
+export async function configPng(config: LineConfig, width: number, height: number): Promise<Buffer> {
+  const canvas = createCanvas(width, height);
   // Chart.js takes a 2D context; @napi-rs/canvas' is drawn on alike (its BasicPlatform sizes from the canvas).
   const instance = new Chart(canvas.getContext('2d') as unknown as ChartItem, config);
   try {

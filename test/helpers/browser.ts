@@ -170,6 +170,20 @@ export async function blockNetwork(page: Page): Promise<{ attempted: string[]; c
 }
 
 /** Wait for `data-painted="true"` on a chart figure. */
+/**
+ * Hold the app's code back (the `app-main` chunk) until `release()`: the page then shows only what came
+ * before it, e.g. the server's first-screen images, which the app's charts would replace.
+ */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release = (): void => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/app-main-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function waitForPainted(chart: Locator, timeoutMs = 15_000): Promise<void> {
   await chart.scrollIntoViewIfNeeded({ timeout: timeoutMs });
   await chart.and(chart.page().locator('[data-painted="true"]')).waitFor({ state: 'attached', timeout: timeoutMs });
