@@ -130,11 +130,11 @@ export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: Ren
     devicePixelRatio: ratio,
     ...(image ? { image } : {}),
   });
-  return configPng(config, width, height);
+  return drawConfig(config, width, height, use);
 }
 
-/** A chart configuration (shared/chart/line-config.ts) drawn on a canvas of width × height CSS px; PNG bytes. */
-export async function configPng(config: LineConfig, width: number, height: number): Promise<Buffer> {
+/** A chart configuration drawn on a canvas of width × height CSS px, handed to `use` (cleared afterwards). */
+async function drawConfig<T>(config: LineConfig, width: number, height: number, use: (canvas: DrawnCanvas) => Promise<T> | T): Promise<T> {
   const canvas = createCanvas(width, height);
   // Chart.js takes a 2D context; @napi-rs/canvas' is drawn on alike (its BasicPlatform sizes from the canvas).
   const instance = new Chart(canvas.getContext('2d') as unknown as ChartItem, config);
@@ -145,10 +145,19 @@ export async function configPng(config: LineConfig, width: number, height: numbe
   }
 }
 
+/** PNG bytes of a drawn canvas: an opaque one (an image on the theme's surface) by png.ts, 6× faster than the canvas' encoder. */
+async function encodePng(canvas: DrawnCanvas): Promise<Buffer> {
+  return encodeOpaquePng(canvas) ?? (await canvas.encode('png'));
+}
+
+/** A chart configuration (shared/chart/line-config.ts) drawn on a canvas of width × height CSS px; PNG bytes. */
+export function configPng(config: LineConfig, width: number, height: number): Promise<Buffer> {
+  return drawConfig(config, width, height, encodePng);
+}
+
 /** Draw one chart of a prepared run; PNG bytes. */
 export function renderRunChartPng(run: RunData, chart: ResolvedChart, o: RenderOptions = {}): Promise<Buffer> {
-  // An image drawn on the theme's surface is opaque: encoded by png.ts, 6× faster than the canvas' encoder.
-  return drawRunChart(run, chart, o, async (canvas) => encodeOpaquePng(canvas) ?? (await canvas.encode('png')));
+  return drawRunChart(run, chart, o, encodePng);
 }
 
 /**
