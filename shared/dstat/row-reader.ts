@@ -62,16 +62,6 @@ function count(counts: Map<number, CountTally>, n: number, line: number): void {
   } else counts.set(n, { rows: 1, first: line, last: line });
 }
 
-/**
- * Lines of the block at least `minLength` characters long: the rows it will most likely keep (a row cut
- * short that is kept anyway, as pcp-dstat's first ones, makes the store grow as before).
- */
-function rowCandidates(lines: readonly string[], block: RunBlock, minLength: number): number {
-  let n = 0;
-  for (let li = block.dataStart; li < block.dataEnd; li++) if ((lines[li]?.length ?? 0) >= minLength) n++;
-  return n;
-}
-
 export class RowReader {
   dropped = 0;
   /** Rows left out, with their lines: kept apart until the run is known to be readable at all (a run
@@ -117,10 +107,9 @@ export class RowReader {
     header.forEach((_, c) => {
       if (c !== timeCol && !textColumns.has(c)) this.numericIndex[c] = numeric++;
     });
-    // Room at once for every line long enough to be a row (a comma between each two columns): a log of
-    // whole rows is stored without growing and without a final copy (growing and repacking were ~8 % of the
-    // 4 MB log's parse). Never room for more: memory stays proportional to the file's size.
-    this.store = new ColumnStore(numeric, Math.min(rowCandidates(ctx.lines, block, header.length - 1), ctx.rowBudget.left));
+    // the store grows with the rows kept, never with the rows announced: a kept row has a field per
+    // column, so memory stays proportional to the file's size
+    this.store = new ColumnStore(numeric, Math.min(Math.max(0, block.dataEnd - block.dataStart), 256));
     this.text = header.map((_, c) => (textColumns.has(c) ? [] : null));
     this.badCells = new Int32Array(header.length);
     this.firstBadLine = new Int32Array(header.length);
