@@ -12,9 +12,6 @@
  * worker is plain `.js`.
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { DEFAULT_PARSE_TIMEOUT_SECONDS, PARSE_QUEUE_PER_THREAD } from '../../shared/limits.js';
@@ -29,6 +26,7 @@ import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import type { ChartRenderer } from '../export/chart-images.js';
 import type { LodTask } from '../lod/lod-task.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
+import { workerLocation } from '../worker-location.js';
 
 export interface ParserPool {
   /** The pool adds the decompression ceiling of gzip uploads (from maxUploadBytes). */
@@ -71,11 +69,7 @@ export interface ParserPoolOptions {
 }
 
 export function parseWorkerLocation(moduleUrl: string = import.meta.url): { filename: string; execArgv?: string[] } {
-  const ext = extname(fileURLToPath(moduleUrl));
-  const filename = fileURLToPath(new URL(`../parse-worker${ext}`, moduleUrl));
-  if (ext !== '.ts') return { filename };
-  const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href;
-  return { filename, execArgv: ['--import', tsx] };
+  return workerLocation('../parse-worker', moduleUrl);
 }
 
 const isAbort = (err: unknown): boolean => (err as Error | undefined)?.name === 'AbortError';
