@@ -20,9 +20,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, NAME_SHIM, type DomElement, type DomWindo
 import { SERVER_MAIN, WEB_INDEX, startServer, uploadCsv, type RunningServer } from '../test/helpers/server.js';
 import { fixturePath } from '../test/helpers/fixtures.js';
 import { makeLog } from './make-log.js';
+import { Y_AXIS_WIDTH } from '../shared/chart/line-config.js';
 import { benchAgainstDstat2graphs, VIEWPORT } from './browser-baseline.js';
 
 const REPEAT = 20;
+/** Where the plot starts in a chart's canvas (px): past the y axis. */
+const PLOT_LEFT = Y_AXIS_WIDTH + 6;
 
 interface Goal {
   /** Absolute goals (the 100k-row log); the others are ratios against dstat2graphs (browser-baseline.ts). */
@@ -82,15 +85,19 @@ export async function benchBrowser(): Promise<void> {
   }
   const { chromium } = await import('playwright-core');
 
+  // BENCH_BROWSER_ONLY=d2g,4mb,100k (comma-separated) runs only those parts (all by default).
+  const only = process.env['BENCH_BROWSER_ONLY']?.split(',').map((s) => s.trim().toLowerCase());
+  const wanted = (part: string): boolean => !only || only.includes(part);
   const t0 = performance.now();
-  const cases: LogCase[] = [
-    { name: '~4 MB', text: makeLog(undefined, { bytes: 4 * 1024 * 1024 }), goal: {} },
-    {
+  const cases: LogCase[] = [];
+  if (wanted('4mb')) cases.push({ name: '~4 MB', text: makeLog(undefined, { bytes: 4 * 1024 * 1024 }), goal: {} });
+  if (wanted('100k')) {
+    cases.push({
       name: '100k rows',
       text: makeLog(undefined, { rows: 100_000 }),
       goal: { firstScreenMs: 1500, transferredBytes: 3 * 1024 * 1024, heapBytes: 150 * 1024 * 1024 },
-    },
-  ];
+    });
+  }
   console.log(`logs made in ${(performance.now() - t0).toFixed(0)} ms: ${cases.map((c) => describeLog(c)).join('; ')}`);
 
   let server: RunningServer | undefined;
@@ -102,10 +109,10 @@ export async function benchBrowser(): Promise<void> {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     console.log(`Chromium ${browser.version()}, server ${server.url}`);
     await warmUp(server, browser);
-    await benchAgainstDstat2graphs(server, browser, { markTime, scrollUntilAllPainted });
+    if (wanted('d2g')) await benchAgainstDstat2graphs(server, browser, { markTime, scrollUntilAllPainted });
     const results: Measured[] = [];
     for (const c of cases) results.push(await measureLog(server, browser, c));
-    printTable(cases, results);
+    if (cases.length > 0) printTable(cases, results);
   } catch (err) {
     console.log(`browser benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
     if (server) console.log(`--- server output (end) ---\n${server.output().slice(-2000)}`);
@@ -386,7 +393,7 @@ async function measureFirstZoom(page: Page): Promise<number | string> {
     const [box] = await visibleCharts(page);
     if (!box) return 'n/a (no chart with data-painted on screen)';
     const y = box.y + box.height / 2;
-    const x = (f: number) => box.x + 60 + (box.width - 72) * f;
+    const x = (f: number) => box.x + PLOT_LEFT + (box.width - PLOT_LEFT - 12) * f;
     await page.mouse.move(x(0.3), y);
     await page.mouse.down();
     await page.mouse.move(x(0.6), y, { steps: 4 });
@@ -420,7 +427,7 @@ async function measureZoom(page: Page): Promise<{ frame: Stat | string; change: 
       const [box] = await visibleCharts(page);
       if (!box) return { frame: 'n/a (no chart with data-painted on screen)', change: 'n/a' };
       const y = box.y + box.height / 2;
-      const x = (f: number) => box.x + 60 + (box.width - 72) * f;
+      const x = (f: number) => box.x + PLOT_LEFT + (box.width - PLOT_LEFT - 12) * f;
       const a = 0.2 + (i % 4) * 0.05;
       await page.mouse.move(x(a), y);
       await page.mouse.down();
@@ -482,12 +489,12 @@ async function measureHover(page: Page): Promise<Stat | string> {
     const [box] = await visibleCharts(page);
     if (!box) return 'n/a (no painted chart on screen)';
     const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + 60 + (box.width - 72) * 0.1, y);
+    await page.mouse.move(box.x + PLOT_LEFT + (box.width - PLOT_LEFT - 12) * 0.1, y);
     await page.waitForTimeout(200);
     for (let i = 0; i < REPEAT; i++) {
       const f = 0.15 + ((i * 0.37) % 0.8);
       await armWatcher(page, 'hover');
-      await page.mouse.move(box.x + 60 + (box.width - 72) * f, y);
+      await page.mouse.move(box.x + PLOT_LEFT + (box.width - PLOT_LEFT - 12) * f, y);
       times.push(await watched(page));
     }
     return stat(times);

@@ -11,6 +11,7 @@ import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/err
 import loadShedding from './plugins/load-shedding.js';
 import metrics from './plugins/metrics.js';
 import firstScreens from './plugins/first-screen.js';
+import compareFirstScreens from './plugins/compare-first-screen.js';
 import multipart from './plugins/multipart.js';
 import parserPool from './plugins/parser-pool.js';
 import rederive from './plugins/rederive.js';
@@ -95,6 +96,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(runColumns);
     await fastify.register(firstScreens);
     await fastify.register(reportLod);
+    await fastify.register(compareFirstScreens);
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 

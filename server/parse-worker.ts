@@ -105,6 +105,8 @@ export function probe(): 'ok' {
 
 /** The first-screen images of a stored report, run by name (server/render/first-screen-task.ts). */
 export { firstScreenTask } from './render/first-screen-task.js';
+/** A compare page's first-screen images (server/render/compare-first-screen-task.ts). */
+export { compareFirstScreenTask } from './render/compare-first-screen-task.js';
 
 /** Some charts of a report as an export's PNGs (server/render/chart-pngs-task.ts). */
 export { chartPngsTask } from './render/chart-pngs-task.js';

@@ -114,6 +114,28 @@ export const FIRST_SCREEN_CACHE_BYTES = 16 * 1024 * 1024;
 export const FIRST_SCREEN_VIEWS_PER_REPORT = 8;
 
 /**
+ * Memory for the compare pages' first screens kept by the server (HTML and PNG files), in bytes, apart from
+ * the report pages' (FIRST_SCREEN_CACHE_BYTES): 8 MiB holds ~10 comparisons of two 4 MB logs (~0.8 MB each:
+ * 6 overlay charts, light and dark at 1× and 2×); one that has gone is drawn again on its next request.
+ */
+export const COMPARE_FIRST_SCREEN_CACHE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Compare pages' first screens the server draws at once (each holds up to MAX_COMPARE_RUNS reports' data in
+ * a worker for a second or more): further new views get no images until one is done, so a crawler of id
+ * combinations cannot fill the worker pool.
+ */
+export const COMPARE_FIRST_SCREEN_DRAWS = 2;
+
+/**
+ * How long the server waits before drawing a compare page's first screen, in ms: the page that asked for it
+ * (or the uploader's, opened right after the upload) loads without images anyway, and drawing them at the
+ * same time would take CPU from it (on two cores, ~1 s more to its first screen); the images are for the
+ * visitors after it.
+ */
+export const COMPARE_FIRST_SCREEN_DRAW_DELAY_MS = 5000;
+
+/**
  * Buckets of a big run's reduced level of detail (GET /api/reports/:id/lod, shared/report/lod.ts): each
  * keeps its min and its max, so 4 096 buckets are 8 192 points per series — a full-width chart (≤ ~1 400
  * CSS px of plot) stays at pixel resolution down to a third of the run without the full data.

@@ -1,14 +1,13 @@
 /**
- * The CLI's worker threads for an export's PNGs: the server's parse worker (parse-worker.ts, which runs
- * chartPngsTask) in a Piscina pool of its own. Started before the log is read, so that the threads load
- * Chart.js and the canvas binary while this thread parses; closed when the command is done (an open pool
- * would keep the process alive).
+ * The CLI's worker threads for an export's PNGs (render-worker.ts, which runs chartPngsTask) in a Piscina
+ * pool. Started before the log is read, so that the threads load Chart.js and the canvas binary while this
+ * thread parses; closed when the command is done (an open pool would keep the process alive).
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ChartRenderer } from '../export/chart-images.js';
-import { parseWorkerLocation } from '../plugins/parser-pool.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
+import { workerLocation } from '../worker-location.js';
 
 /** Threads at most: drawing is CPU-bound, and beyond a few threads the ZIP's writing is the limit. */
 const MAX_RENDER_THREADS = 4;
@@ -18,7 +17,7 @@ export interface RenderPool extends ChartRenderer {
 }
 
 export function startRenderPool(threads = Math.min(MAX_RENDER_THREADS, availableParallelism())): RenderPool {
-  const { filename, execArgv } = parseWorkerLocation();
+  const { filename, execArgv } = workerLocation('./render-worker', import.meta.url);
   const pool = new Piscina({ filename, ...(execArgv ? { execArgv } : {}), minThreads: threads, maxThreads: threads });
   // Each thread loads the worker's modules now (a probe), not when the first charts are waiting.
   for (let i = 0; i < threads; i++) pool.run(null, { name: 'probe' }).catch(() => undefined);

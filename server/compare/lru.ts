@@ -36,6 +36,11 @@ export class WeightedLru<K, V> {
     this.total -= e.weight;
   }
 
+  /** Every value, least recent first, without changing the order. */
+  *values(): IterableIterator<V> {
+    for (const e of this.entries.values()) yield e.value;
+  }
+
   get weight(): number {
     return this.total;
   }

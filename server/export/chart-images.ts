@@ -1,15 +1,16 @@
 /**
  * An export's PNGs (one per chart the page draws, at most MAX_EXPORT_PNGS), drawn by a ChartRenderer: the
  * worker pool's threads in parallel (the server's parser pool, the CLI's render pool) or, for tests and
- * as the reference, this thread. The charts are split into a few chunks per thread (a chunk parses the
- * report once and draws several charts; more chunks than threads keep every thread busy to the end) and
- * the images come back in page order, each chunk as soon as it and those before it are done.
+ * as the reference, this thread. The charts are split into a few chunks per thread (a chunk is one task
+ * that draws several charts from the run's columns, which the threads share; more chunks than threads keep
+ * every thread busy to the end) and the images come back in page order, each chunk as soon as it and those
+ * before it are done.
  */
-import { gunzipSync } from 'node:zlib';
-import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import { toRunData } from '../../shared/report/run-data.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
-import { renderableRun } from '../render/run-charts.js';
+import { columnarRun } from '../render/run-charts.js';
+import { sharedColumns } from '../render/shared-columns.js';
 import { exportCharts, pngName, type ChartImage, type ExportReport } from './report-files.js';
 
 export interface ChartRenderer {
@@ -24,9 +25,7 @@ export const inThreadRenderer: ChartRenderer = {
   parallel: 1,
   async render(task) {
     const { renderExportPngs } = await import('../render/chart-pngs-task.js');
-    const report = JSON.parse(gunzipSync(task.reportJsonGz).toString('utf8')) as ReportJson;
-    const run = renderableRun(report, task.view.run ?? null);
-    return run ? renderExportPngs(run, task.view, task.keys) : [];
+    return renderExportPngs(toRunData(task.run, task.fileName), task.view, task.keys);
   },
 };
 
@@ -50,11 +49,13 @@ export interface ExportChartImages {
 
 /** Start drawing an export's charts now: the caller makes the other files meanwhile. */
 export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer): ExportChartImages {
-  const run = renderableRun(r.report, view.run ?? null);
+  const columns = columnarRun(r.report, view.run ?? null);
+  const run = columns ? toRunData(columns, r.report.fileName) : null;
   const { keys, left } = exportCharts(run);
   const groups = chunks(keys, renderer.parallel > 1 ? renderer.parallel * CHUNKS_PER_THREAD : 1);
-  const reportKey = `${r.summary.id}/${r.summary.parserVersion}`;
-  const pending = groups.map((g) => renderer.render({ reportKey, reportJsonGz: r.reportJsonGz, view, keys: g }));
+  // In shared memory when threads draw: each task then carries the columns without a copy.
+  const taskRun = columns && renderer.parallel > 1 ? sharedColumns(columns) : columns;
+  const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view, keys: g }));
   // Handled where each is awaited; this only keeps one that fails after an earlier one from going unhandled.
   for (const p of pending) p.catch(() => undefined);
   return {

@@ -35,6 +35,7 @@ export function offlineCompareHtml(assets: OfflineAssets, runs: readonly Compare
     from: opening.window?.from ?? null,
     to: opening.window?.to ?? null,
     sort: 'change',
+    idle: false,
   });
   const data: EmbeddedCompare = { v: 1, search, reports: reports.map(embeddedReportData) };
   return offlineHtml(assets, {

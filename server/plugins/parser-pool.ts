@@ -12,9 +12,6 @@
  * worker is plain `.js`.
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
 import { DEFAULT_PARSE_TIMEOUT_SECONDS, PARSE_QUEUE_PER_THREAD } from '../../shared/limits.js';
@@ -24,10 +21,12 @@ import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../parse-worker.js';
 import type { FirstScreenPage } from '../render/first-screen.js';
 import type { FirstScreenTask } from '../render/first-screen-task.js';
+import type { CompareFirstScreenTask } from '../render/compare-first-screen-task.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import type { ChartRenderer } from '../export/chart-images.js';
 import type { LodTask } from '../lod/lod-task.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
+import { workerLocation } from '../worker-location.js';
 
 export interface ParserPool {
   /** The pool adds the decompression ceiling of gzip uploads (from maxUploadBytes). */
@@ -41,6 +40,8 @@ export interface ParserPool {
   columns(task: ColumnsTask): Promise<ColumnsOutcome>;
   /** A stored report's first-screen HTML and images (server/render/first-screen-task.ts), in a worker. */
   renderFirstScreen(task: FirstScreenTask): Promise<FirstScreenPage>;
+  /** A compare page's first-screen HTML and images (server/render/compare-first-screen-task.ts), in a worker. */
+  renderCompareFirstScreen(task: CompareFirstScreenTask): Promise<FirstScreenPage>;
   /** Draws an export's PNGs in the worker threads, `threads` charts at once (server/render/chart-pngs-task.ts). */
   readonly charts: ChartRenderer;
   /** A stored report's level of detail, encoded and gzipped (server/lod/lod-task.ts), in a worker. */
@@ -68,11 +69,7 @@ export interface ParserPoolOptions {
 }
 
 export function parseWorkerLocation(moduleUrl: string = import.meta.url): { filename: string; execArgv?: string[] } {
-  const ext = extname(fileURLToPath(moduleUrl));
-  const filename = fileURLToPath(new URL(`../parse-worker${ext}`, moduleUrl));
-  if (ext !== '.ts') return { filename };
-  const tsx = pathToFileURL(createRequire(moduleUrl).resolve('tsx')).href;
-  return { filename, execArgv: ['--import', tsx] };
+  return workerLocation('../parse-worker', moduleUrl);
 }
 
 const isAbort = (err: unknown): boolean => (err as Error | undefined)?.name === 'AbortError';
@@ -171,6 +168,9 @@ export default fp<ParserPoolOptions>(
       },
       async renderFirstScreen(task: FirstScreenTask): Promise<FirstScreenPage> {
         return (await pool.run(task, { name: 'firstScreenTask' })) as FirstScreenPage;
+      },
+      async renderCompareFirstScreen(task: CompareFirstScreenTask): Promise<FirstScreenPage> {
+        return (await pool.run(task, { name: 'compareFirstScreenTask' })) as FirstScreenPage;
       },
       charts: {
         parallel: threads,

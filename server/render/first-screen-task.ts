@@ -6,7 +6,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { ReportJson } from '../../shared/api/schemas.js';
 import { parseViewState } from '../../shared/view/view-state.js';
-import { firstScreenHeading, firstScreenPage, renderFirstScreen, type FirstScreenPage } from './first-screen.js';
+import { firstScreenFileUrl, firstScreenHeading, firstScreenPage, renderFirstScreen, type FirstScreenPage } from './first-screen.js';
 
 export interface FirstScreenTask {
   /** The report's id: the images' URLs are under its page. */
@@ -19,5 +19,5 @@ export interface FirstScreenTask {
 export async function firstScreenTask(task: FirstScreenTask): Promise<FirstScreenPage> {
   const report = JSON.parse(gunzipSync(task.reportJsonGz).toString('utf8')) as ReportJson;
   const view = parseViewState(task.query);
-  return firstScreenPage(task.id, await renderFirstScreen(report, view), firstScreenHeading(report, view));
+  return firstScreenPage((name) => firstScreenFileUrl(task.id, name), await renderFirstScreen(report, view), firstScreenHeading(report, view));
 }

@@ -73,6 +73,18 @@ export function renderOptions(view: ViewState): RenderOptions {
   };
 }
 
+/** An image in every theme at every ratio of FIRST_SCREEN_PIXEL_RATIOS. */
+export async function drawVariants(draw: (theme: ThemeName, ratio: number) => Promise<Uint8Array>): Promise<FirstScreenVariant[]> {
+  const variants: FirstScreenVariant[] = [];
+  for (const theme of THEMES) {
+    for (const ratio of FIRST_SCREEN_PIXEL_RATIOS) {
+      // Drawn at each ratio rather than scaled down: Chart.js places lines and text on that pixel grid.
+      variants.push({ theme, ratio, png: new Uint8Array(await draw(theme, ratio)) });
+    }
+  }
+  return variants;
+}
+
 /** The first screen's images of a report for a view; empty when the view leaves nothing to draw. */
 export async function renderFirstScreen(report: ReportJson, view: ViewState): Promise<FirstScreenImage[]> {
   const run = renderableRun(report, view.run);
@@ -86,14 +98,7 @@ export async function renderFirstScreen(report: ReportJson, view: ViewState): Pr
   const out: FirstScreenImage[] = [];
   try {
     for (const chart of charts) {
-      const variants: FirstScreenVariant[] = [];
-      for (const theme of THEMES) {
-        for (const ratio of FIRST_SCREEN_PIXEL_RATIOS) {
-          // Drawn at each ratio rather than scaled down: Chart.js places lines and text on that pixel grid.
-          const png = await renderRunChartPng(run, chart, { ...base, theme, pixelRatio: ratio });
-          variants.push({ theme, ratio, png: new Uint8Array(png) });
-        }
-      }
+      const variants = await drawVariants((theme, ratio) => renderRunChartPng(run, chart, { ...base, theme, pixelRatio: ratio }));
       out.push({ key: chart.key, title: chart.heading, width: FIRST_SCREEN_WIDTH, height: view.height || DEFAULT_PLOT_HEIGHT, variants });
     }
   } catch (err) {
@@ -112,9 +117,14 @@ export function firstScreenFileName(png: Uint8Array): string {
   return `${createHash('sha256').update(png).digest('base64url').slice(0, 22)}.png`;
 }
 
-/** Where the page fetches a first-screen file (routes/first-screen.ts). */
+/** Where a report page fetches a first-screen file (routes/first-screen.ts). */
 export function firstScreenFileUrl(reportId: string, name: string): string {
   return `/r/${reportId}/first-screen/${name}`;
+}
+
+/** Where a compare page fetches a first-screen file (routes/first-screen.ts): the name alone says which. */
+export function compareFirstScreenFileUrl(name: string): string {
+  return `/compare/first-screen/${name}`;
 }
 
 /**
@@ -122,9 +132,10 @@ export function firstScreenFileUrl(reportId: string, name: string): string {
  * have painted; each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and
  * the screen's pixel ratio (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
  * titles come from the CSV's headers). Inline styles only: the app's stylesheet is not there yet, and CSP
- * allows inline styles (never inline script).
+ * allows inline styles (never inline script). `fileUrl`: where the page fetches the file of a name (under
+ * a report's page, or a compare page's).
  */
-export function firstScreenPage(reportId: string, images: readonly FirstScreenImage[], heading: string): FirstScreenPage {
+export function firstScreenPage(fileUrl: (name: string) => string, images: readonly FirstScreenImage[], heading: string): FirstScreenPage {
   const files = new Map<string, Uint8Array>();
   if (images.length === 0) return { html: '', files };
   const sources = (img: FirstScreenImage, theme: ThemeName): { url: string; ratio: number }[] =>
@@ -133,7 +144,7 @@ export function firstScreenPage(reportId: string, images: readonly FirstScreenIm
       .map((v) => {
         const name = firstScreenFileName(v.png);
         files.set(name, v.png);
-        return { url: firstScreenFileUrl(reportId, name), ratio: v.ratio };
+        return { url: fileUrl(name), ratio: v.ratio };
       });
   const srcset = (list: { url: string; ratio: number }[]): string => list.map((s) => `${s.url} ${s.ratio}x`).join(', ');
   const figures = images

@@ -7,7 +7,7 @@
  *
  * Options have the names and meaning of the report page's URL query (docs/ui-contract.md §5).
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import {
   Chart,
   Filler,
@@ -24,7 +24,7 @@ import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ResolvedChart, YLimitOption } from '../../shared/catalogue/index.js';
 import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../shared/chart/image-size.js';
 import { runImageTexts } from '../../shared/chart/image-texts.js';
-import { lineConfig, PLOT_INSET } from '../../shared/chart/line-config.js';
+import { lineConfig, PLOT_INSET, type LineConfig } from '../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines, type LineView } from '../../shared/chart/line-data.js';
 import { chartTheme, type ThemeName } from '../../shared/chart/theme.js';
 import type { XAxisMode } from '../../shared/chart/time-axis.js';
@@ -33,6 +33,7 @@ import type { RunData } from '../../shared/report/run-data.js';
 import { trendWindowMs } from '../../shared/series/trend.js';
 import { rowsInWindow } from '../../shared/series/window.js';
 import { cutExtent, windowFromView } from '../../shared/view/extent.js';
+import { encodeOpaquePng } from './png.js';
 import { renderableRun } from './run-charts.js';
 
 export { chartKeys, renderableRun } from './run-charts.js';
@@ -99,8 +100,11 @@ export function renderView(run: RunData, o: RenderOptions): LineView | null {
   };
 }
 
-/** Draw one chart of a prepared run; PNG bytes. */
-export async function renderRunChartPng(run: RunData, chart: ResolvedChart, o: RenderOptions = {}): Promise<Buffer> {
+/** What a drawn chart's canvas is read with (encoders, tests comparing them). */
+export type DrawnCanvas = Canvas;
+
+/** Draw one chart of a prepared run and hand its canvas to `use` (the canvas is cleared afterwards). */
+export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: RenderOptions, use: (canvas: DrawnCanvas) => Promise<T> | T): Promise<T> {
   const view = renderView(run, o);
   if (!view) throw new RangeError('offset and duration leave nothing of the run to draw');
   const texts = o.texts ?? true;
@@ -116,7 +120,6 @@ export async function renderRunChartPng(run: RunData, chart: ResolvedChart, o: R
   const image = texts
     ? runImageTexts(chart.heading, chart.unit, run, view.window)
     : undefined;
-  const canvas = createCanvas(width, height);
   const config = lineConfig({
     chart,
     datasets,
@@ -127,13 +130,34 @@ export async function renderRunChartPng(run: RunData, chart: ResolvedChart, o: R
     devicePixelRatio: ratio,
     ...(image ? { image } : {}),
   });
+  return drawConfig(config, width, height, use);
+}
+
+/** A chart configuration drawn on a canvas of width × height CSS px, handed to `use` (cleared afterwards). */
+async function drawConfig<T>(config: LineConfig, width: number, height: number, use: (canvas: DrawnCanvas) => Promise<T> | T): Promise<T> {
+  const canvas = createCanvas(width, height);
   // Chart.js takes a 2D context; @napi-rs/canvas' is drawn on alike (its BasicPlatform sizes from the canvas).
   const instance = new Chart(canvas.getContext('2d') as unknown as ChartItem, config);
   try {
-    return await canvas.encode('png');
+    return await use(canvas);
   } finally {
     instance.destroy();
   }
+}
+
+/** PNG bytes of a drawn canvas: an opaque one (an image on the theme's surface) by png.ts, 6× faster than the canvas' encoder. */
+async function encodePng(canvas: DrawnCanvas): Promise<Buffer> {
+  return encodeOpaquePng(canvas) ?? (await canvas.encode('png'));
+}
+
+/** A chart configuration (shared/chart/line-config.ts) drawn on a canvas of width × height CSS px; PNG bytes. */
+export function configPng(config: LineConfig, width: number, height: number): Promise<Buffer> {
+  return drawConfig(config, width, height, encodePng);
+}
+
+/** Draw one chart of a prepared run; PNG bytes. */
+export function renderRunChartPng(run: RunData, chart: ResolvedChart, o: RenderOptions = {}): Promise<Buffer> {
+  return drawRunChart(run, chart, o, encodePng);
 }
 
 /**

@@ -3,17 +3,22 @@
  * what only lists charts (an export's file names, README) loads neither Chart.js nor the canvas binary.
  */
 import type { ReportJson } from '../../shared/api/schemas.js';
-import { toColumnarRun, type ColumnarReport } from '../../shared/report/columnar.js';
+import { toColumnarRun, type ColumnarReport, type ColumnarRun } from '../../shared/report/columnar.js';
 import { toRunData, type RunData } from '../../shared/report/run-data.js';
 
-/** A report's run ready to draw (columns, resolved charts): make it once to draw many charts. */
-export function renderableRun(report: ReportJson | ColumnarReport, run?: number | null): RunData | null {
+/** A report's run as columns: `run` (1-based) when the report has it, else the last; null for none. */
+export function columnarRun(report: ReportJson | ColumnarReport, run?: number | null): ColumnarRun | null {
   const runs = report.runs;
   if (runs.length === 0) return null;
   const index = run != null && run >= 1 && run <= runs.length ? run - 1 : runs.length - 1;
   const r = runs[index]!;
-  const columnar = r.time instanceof Float64Array ? (r as ColumnarReport['runs'][number]) : toColumnarRun(r as ReportJson['runs'][number]);
-  return toRunData(columnar, report.fileName);
+  return r.time instanceof Float64Array ? (r as ColumnarRun) : toColumnarRun(r as ReportJson['runs'][number]);
+}
+
+/** A report's run ready to draw (columns, resolved charts): make it once to draw many charts. */
+export function renderableRun(report: ReportJson | ColumnarReport, run?: number | null): RunData | null {
+  const columnar = columnarRun(report, run);
+  return columnar ? toRunData(columnar, report.fileName) : null;
 }
 
 /** The chart keys of a run that the page draws with the default view, in page order. */

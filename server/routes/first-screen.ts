@@ -3,10 +3,12 @@
  * docs/ui-contract.md §21), named in the page's HTML. Served from memory while that first screen is cached
  * (plugins/first-screen.ts); else, or when the report is gone, 404. A name is the image's content hash, so
  * the browser may keep it for good.
+ * GET /compare/first-screen/:name — the same for a compare page's first screen (plugins/compare-first-screen.ts):
+ * 404 too once any report it shows is gone.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { ApiError, FirstScreenFileParams } from '../../shared/api/schemas.js';
+import { ApiError, CompareFirstScreenFileParams, FirstScreenFileParams } from '../../shared/api/schemas.js';
 import { ReportNotFoundError, RouteNotFoundError } from '../errors.js';
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -21,11 +23,25 @@ const firstScreenFiles: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!png) throw new RouteNotFoundError(`GET ${request.url.slice(0, 200)} (a first-screen image no longer kept)`);
       // A deleted report's images go with it at once, as its page does.
       if (!(await fastify.store.has(id))) throw new ReportNotFoundError();
-      // PNG bytes, not the JSON the schema describes for errors.
-      const raw = reply as FastifyReply;
-      return raw.type('image/png').header('Cache-Control', IMMUTABLE).send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+      return sendPng(reply as FastifyReply, png);
+    },
+  );
+
+  fastify.get(
+    '/compare/first-screen/:name',
+    { schema: { params: CompareFirstScreenFileParams, response: { 400: ApiError, 404: ApiError } } },
+    async (request, reply) => {
+      const file = fastify.compareFirstScreen.file(request.params.name);
+      if (!file) throw new RouteNotFoundError(`GET ${request.url.slice(0, 200)} (a first-screen image no longer kept)`);
+      for (const id of file.ids) if (!(await fastify.store.has(id))) throw new ReportNotFoundError();
+      return sendPng(reply as FastifyReply, file.png);
     },
   );
 };
+
+/** PNG bytes, not the JSON the schema describes for errors. */
+function sendPng(reply: FastifyReply, png: Uint8Array): FastifyReply {
+  return reply.type('image/png').header('Cache-Control', IMMUTABLE).send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+}
 
 export default firstScreenFiles;

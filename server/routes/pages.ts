@@ -3,10 +3,12 @@
  * `/compare?ids=…` (runs side by side, its `compareUrl`) are index.html; the SPA routes on the client. An id that is malformed or unknown still gets the app (which
  * shows "not found"), with status 404 so that link checkers see it.
  *
- * A report page carries its first screen as images when they are ready (plugins/first-screen.ts,
- * docs/ui-contract.md §11): shown before the app has loaded, replaced by the interactive charts.
+ * A report page and a compare page carry their first screen as images when they are ready
+ * (plugins/first-screen.ts, plugins/compare-first-screen.ts, docs/ui-contract.md §21): shown before the app
+ * has loaded, replaced by the interactive charts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { isReportId } from '../store/report-id.js';
 
@@ -14,8 +16,15 @@ const ROOT = '<div id="root"></div>';
 
 const pages: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/', async (_request, reply) => fastify.webApp.sendIndex(reply));
-  // The compare page checks its runs itself (and says which id is wrong), like a report page its id.
-  fastify.get('/compare', async (_request, reply) => fastify.webApp.sendIndex(reply));
+  // The compare page checks its runs itself (and says which id is wrong), like a report page its id. It
+  // carries its first screen as images when they are ready (plugins/compare-first-screen.ts, §21).
+  fastify.get('/compare', async (request, reply) => {
+    if (!fastify.webApp.available) return fastify.webApp.sendIndex(reply);
+    const firstScreen = fastify.compareFirstScreen.html(queryOf(request.url));
+    // A report deleted since its images were drawn: its images go with it.
+    for (const id of firstScreen?.ids ?? []) if (!(await fastify.store.has(id))) return fastify.webApp.sendIndex(reply);
+    return sendWithFirstScreen(reply, firstScreen?.html ?? null);
+  });
 
   fastify.get(
     '/r/:id',
@@ -24,16 +33,24 @@ const pages: FastifyPluginAsyncTypebox = async (fastify) => {
       const { id } = request.params;
       const known = isReportId(id) && (await fastify.store.has(id));
       if (!known || !fastify.webApp.available) return fastify.webApp.sendIndex(reply, known ? 200 : 404);
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      const firstScreen = fastify.firstScreen.html(id, query);
-      const index = await fastify.webApp.indexHtml();
-      if (!firstScreen || !index.includes(ROOT)) return fastify.webApp.sendIndex(reply);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .send(index.replace(ROOT, firstScreen + ROOT));
+      return sendWithFirstScreen(reply, fastify.firstScreen.html(id, queryOf(request.url)));
     },
   );
+
+  /** The app's page, with first-screen images over its top when there are some. */
+  async function sendWithFirstScreen(reply: FastifyReply, firstScreen: string | null): Promise<FastifyReply> {
+    const index = await fastify.webApp.indexHtml();
+    if (!firstScreen || !index.includes(ROOT)) return fastify.webApp.sendIndex(reply);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(index.replace(ROOT, firstScreen + ROOT));
+  }
 };
+
+/** A request URL's query, `?` included ('' without). */
+function queryOf(url: string): string {
+  return url.includes('?') ? url.slice(url.indexOf('?')) : '';
+}
 
 export default pages;

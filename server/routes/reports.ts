@@ -98,6 +98,8 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
         const { id, deleteToken } = created[0]!;
         const url = `/r/${id}${query}`;
         const compareUrl = created.length > 1 ? `/compare?ids=${created.map((c) => c.id).join(',')}` : null;
+        // …and their compare page's, which the uploader opens next.
+        if (compareUrl) fastify.compareFirstScreen.warm(created.map((c) => c.id));
         const location = compareUrl ?? url;
         if (wantsHtml(request.headers.accept)) return (reply as FastifyReply).code(303).header('Location', location).send();
         if (!compareUrl) return reply.code(201).header('Location', url).send({ id, url, deleteToken });

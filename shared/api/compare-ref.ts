@@ -47,6 +47,8 @@ export interface CompareQuery {
   from: number | null;
   to: number | null;
   sort: 'change' | 'name';
+  /** Draw devices idle in every run (default: listed apart, as on a report page). */
+  idle: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ export function compareQuery(v: CompareQuery): string {
   if (v.shifts.some((s) => s !== 0)) parts.push(`shift=${v.shifts.map((s) => String(roundMs(s))).join(',')}`);
   if (v.from !== null && v.to !== null) parts.push(`from=${roundMs(v.from)}`, `to=${roundMs(v.to)}`);
   if (v.sort === 'name') parts.push('sort=name');
+  if (v.idle) parts.push('idle=1');
   return '?' + parts.join('&');
 }
 

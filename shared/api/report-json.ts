@@ -5,7 +5,8 @@
  */
 import { PARSER_VERSION } from '../dstat/parse-dstat.js';
 import type { DialectReport, DstatLog, DstatRun, Series } from '../dstat/types.js';
-import { seriesStats, type SeriesStats } from '../series/stats.js';
+import type { SeriesStats } from '../series/stats.js';
+import { windowStats } from '../series/window-stats.js';
 import type { ReportJson, ReportSummary, RunJson, SeriesJson } from './schemas.js';
 
 /** What a report knows besides the parsed log: who it is and where it came from. */
@@ -93,13 +94,17 @@ function jsonValues(values: Float64Array): (number | null)[] {
   return out;
 }
 
-/** Stats over rows [from, end); ±Infinity counts as a gap so that every number stays JSON-safe. */
+/**
+ * Stats over rows [from, end); ±Infinity counts as a gap so that every number stays JSON-safe. By selection
+ * (window-stats.ts: stats.ts' numbers, tested equal) rather than a sort of every column: the sorts were
+ * 60 ms of the CLI's ~1 s offline report of the 4 MB log.
+ */
 function statsJson(values: Float64Array, from: number): SeriesStats | null {
   let clean: ArrayLike<number> = values;
   if (values.some((v) => v === Infinity || v === -Infinity)) {
     clean = values.map((v) => (Number.isFinite(v) ? v : NaN));
   }
-  return seriesStats(clean, from);
+  return windowStats(clean, from);
 }
 
 /** `x` when it is a finite number; `fallback` for NaN, ±Infinity and a row that is not there (undefined). */

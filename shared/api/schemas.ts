@@ -13,12 +13,19 @@ export const ReportParams = Type.Object({
 });
 export type ReportParams = Static<typeof ReportParams>;
 
-/** A report page's first-screen image (`/r/:id/first-screen/:name`): 128 bits of its SHA-256, base64url. */
+/** A first-screen image's file name: 128 bits of its SHA-256, base64url. */
+const FirstScreenFileName = Type.String({ pattern: '^[A-Za-z0-9_-]{22}\\.png$' });
+
+/** A report page's first-screen image (`/r/:id/first-screen/:name`). */
 export const FirstScreenFileParams = Type.Object({
   id: Type.String({ pattern: ReportIdPattern }),
-  name: Type.String({ pattern: '^[A-Za-z0-9_-]{22}\\.png$' }),
+  name: FirstScreenFileName,
 });
 export type FirstScreenFileParams = Static<typeof FirstScreenFileParams>;
+
+/** `/compare/first-screen/:name`: a compare page's first-screen image, named by its content. */
+export const CompareFirstScreenFileParams = Type.Object({ name: FirstScreenFileName });
+export type CompareFirstScreenFileParams = Static<typeof CompareFirstScreenFileParams>;
 
 export const ApiError = Type.Object({
   /** Stable machine-readable code, e.g. `NOT_DSTAT`, `FILE_TOO_LARGE`, `REPORT_NOT_FOUND`. */

@@ -13,11 +13,16 @@ import type { ChartTheme } from './theme.js';
 import { byteAxisLabels, niceTicks, type TickKind } from './ticks.js';
 import type { TimeAxis } from './time-axis.js';
 import type { TimeWindow } from '../series/window.js';
+import { stepFillPlugin } from './step-fill.js';
 
 export type LineConfig = ChartConfiguration<'line', Point[]>;
 
-/** Width of every chart's y axis (px), the same for all so their time axes line up on a page. */
-export const Y_AXIS_WIDTH = 54;
+/**
+ * Width of every chart's y axis (px), the same for all so their time axes line up on a page: the widest
+ * label ("1024 MiB", 52 px at 11 px DejaVu Sans) plus the tick marks and padding (11 px);
+ * test/server/render/y-axis-width.test.ts measures every label an axis can carry.
+ */
+export const Y_AXIS_WIDTH = 64;
 /** The plot is the canvas less the y axis and the right padding (px); exact after Chart.js' layout. */
 export const PLOT_INSET = Y_AXIS_WIDTH + 12;
 
@@ -131,6 +136,8 @@ export function lineConfig(o: LineConfigOptions): LineConfig {
           title: image ? { display: true, text: image.unit, color: theme.text, font: { size: 12 } } : { display: false },
           ticks: {
             color: theme.text,
+            // yTicks already keeps them ~50 px apart: no label-size pass to skip some.
+            autoSkip: false,
             callback: (value, index) => (bytes ? (byteLabels[index] ?? '') : formatAxisValue(Number(value))),
           },
           afterDataLimits: (scale: Scale) => {
@@ -171,7 +178,7 @@ export function lineConfig(o: LineConfigOptions): LineConfig {
           : { display: false },
       },
     },
-    plugins: image ? [backgroundPlugin(theme.surface)] : [],
+    plugins: image ? [stepFillPlugin, backgroundPlugin(theme.surface)] : [stepFillPlugin],
   };
 }
 

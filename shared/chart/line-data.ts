@@ -14,7 +14,11 @@ import type { LineAxisState } from './line-config.js';
 import { timeAxis, type XAxisMode } from './time-axis.js';
 
 export type Point = { x: number; y: number };
-export type LineDataset = ChartDataset<'line', Point[]>;
+/**
+ * A dataset of a catalogue line chart. `stepFill`: filled down to the axis by stepFillPlugin (step-fill.ts)
+ * rather than by Chart.js' Filler (`fill` stays false).
+ */
+export type LineDataset = ChartDataset<'line', Point[]> & { stepFill?: boolean };
 
 /** The columns of a run, as the charts read them (shared/report/run-data.ts makes one). */
 export interface ChartRun {
@@ -174,7 +178,8 @@ export function lineDatasets(
       borderColor: `rgb(${rgb})`,
       backgroundColor: blend(rgb, band.spec.faint ? 0.16 : theme.name === 'dark' ? 0.7 : 0.78, theme.surface),
       borderWidth: 1,
-      fill: 'origin',
+      fill: false,
+      stepFill: true,
       stepped,
     });
   });
@@ -187,7 +192,8 @@ export function lineDatasets(
       borderColor: `rgb(${rgb})`,
       backgroundColor: `rgb(${rgb} / 0.35)`,
       borderWidth: 1.5,
-      fill: filled ? 'origin' : false,
+      fill: false,
+      stepFill: filled,
       stepped,
     });
   }

@@ -7,6 +7,7 @@
  * Helpers read the page only through the hooks of docs/ui-contract.md (data attributes, marks, roles), plus
  * the canvas pixels themselves.
  */
+import { Y_AXIS_WIDTH } from '../../shared/chart/line-config.js';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
@@ -170,6 +171,20 @@ export async function blockNetwork(page: Page): Promise<{ attempted: string[]; c
 }
 
 /** Wait for `data-painted="true"` on a chart figure. */
+/**
+ * Hold the app's code back (the `app-main` chunk) until `release()`: the page then shows only what came
+ * before it, e.g. the server's first-screen images, which the app's charts would replace.
+ */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release = (): void => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/assets/app-main-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function waitForPainted(chart: Locator, timeoutMs = 15_000): Promise<void> {
   await chart.scrollIntoViewIfNeeded({ timeout: timeoutMs });
   await chart.and(chart.page().locator('[data-painted="true"]')).waitFor({ state: 'attached', timeout: timeoutMs });
@@ -200,8 +215,9 @@ export async function waitForXRangeChange(
 export async function plotBox(chart: Locator): Promise<{ left: number; right: number; top: number; bottom: number }> {
   const box = await chart.locator('canvas').first().boundingBox();
   if (!box) throw new Error('the chart has no canvas box (not rendered)');
-  // The y axis is 52 px wide (chart-config.ts); keep clear of it and of the right padding and x ticks.
-  return { left: box.x + 60, right: box.x + box.width - 12, top: box.y + 10, bottom: box.y + box.height - 30 };
+  // The y axis is Y_AXIS_WIDTH px wide (shared/chart/line-config.ts); keep clear of it and of the right
+  // padding and x ticks.
+  return { left: box.x + Y_AXIS_WIDTH + 6, right: box.x + box.width - 12, top: box.y + 10, bottom: box.y + box.height - 30 };
 }
 
 /** Drag across a chart's plot area from fraction `a` to `b` of its width, at mid height. */

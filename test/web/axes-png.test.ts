@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { chartByKey, waitForPainted } from '../helpers/browser.js';
+import { chartByKey, holdApp, waitForPainted } from '../helpers/browser.js';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { BROWSER_TEST_MS, describeBrowser, fetchReport, webHarness } from './harness.js';
 
@@ -207,13 +207,8 @@ describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract
           page.on('request', (r) => {
             if (r.url().includes('/first-screen/')) asked.push(new URL(r.url()).pathname);
           });
-          // The app held back until the images are read: its charts would replace them.
-          let release = (): void => undefined;
-          const held = new Promise<void>((r) => (release = r));
-          await page.route('**/assets/app-main-*.js', async (route) => {
-            await held;
-            await route.continue();
-          });
+          // The app held back while the images are looked at: its charts would replace them.
+          const release = await holdApp(page);
           await page.goto(h.server.url + path);
           await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
           // Each figure shows the file of its theme and ratio, and no other file was fetched.

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chartByKey, dragAcross, plotBox, waitForPainted, waitForXRangeChange, xRange } from '../helpers/browser.js';
+import { chartByKey, dragAcross, holdApp, plotBox, waitForPainted, waitForXRangeChange, xRange } from '../helpers/browser.js';
+import { COMPARE_FIRST_SCREEN_DRAW_DELAY_MS } from '../../shared/limits.js';
 import { fixturePath } from '../helpers/fixtures.js';
 import { BROWSER_TEST_MS, describeBrowser, HOOK_TIMEOUT_MS, webHarness } from './harness.js';
 
@@ -61,6 +62,76 @@ describeBrowser('compare page', () => {
         expect(rows.some((r) => /^B read/.test(r) && /\d/.test(r))).toBe(true);
       }),
     BROWSER_TEST_MS,
+  );
+
+  it(
+    "first screen: the server's images of the overlay charts, then the interactive charts with every run drawn; idle devices listed, not drawn",
+    () =>
+      h.run(async () => {
+        // Uploaded together, as the upload page sends several files: their compare page's images are drawn.
+        const form = new FormData();
+        for (const name of [A, B]) form.append('file', new Blob([readFileSync(fixturePath(name))], { type: 'text/csv' }), name);
+        const created = (await (await fetch(`${h.server.url}/api/reports`, { method: 'POST', body: form })).json()) as { compareUrl: string };
+        const path = created.compareUrl;
+        for (let i = 0; !(await (await fetch(h.server.url + path)).text()).includes('data-first-screen'); i++) {
+          if (i > 300) throw new Error('no first-screen images in 60 s');
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        const page = await h.newPage();
+        // The app held back while the images are looked at: its charts would replace them.
+        const release = await holdApp(page);
+        await page.goto(h.server.url + path);
+        await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
+        const shown = await page.locator('#first-screen figure[data-first-screen]').evaluateAll((figs) =>
+          figs.map((f) => {
+            const img = (f as unknown as { querySelector(s: string): { complete: boolean; naturalWidth: number; currentSrc: string } }).querySelector('img');
+            return { key: (f as unknown as { getAttribute(n: string): string }).getAttribute('data-first-screen'), drawn: img.complete && img.naturalWidth > 0, src: img.currentSrc };
+          }),
+        );
+        expect(shown.length).toBeGreaterThanOrEqual(4);
+        for (const s of shown) {
+          expect(s.drawn, s.key).toBe(true);
+          expect(new URL(s.src).pathname).toMatch(/^\/compare\/first-screen\/[A-Za-z0-9_-]{22}\.png$/);
+        }
+        const source = await page.evaluate(
+          () => (performance.getEntriesByName('dv:first-screen', 'mark')[0] as { detail?: { source?: string } | null } | undefined)?.detail?.source,
+        );
+        expect(source).toBe('images');
+        expect(await page.locator('figure.chart-panel').count()).toBe(0);
+
+        // Then the app: the images go once its charts on screen have painted, in the same order, every run drawn.
+        release();
+        await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
+        await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen-live', 'mark').length > 0);
+        const keys = await page.locator('figure.chart-panel').evaluateAll((figs) =>
+          figs.map((f) => (f as unknown as { getAttribute(n: string): string }).getAttribute('data-chart')),
+        );
+        expect(keys.slice(0, shown.length)).toEqual(shown.map((s) => s.key));
+        for (const s of shown) {
+          const fig = chartByKey(page, s.key!);
+          await waitForPainted(fig, HOOK_TIMEOUT_MS);
+          // Every run that has the chart has lines in it; a run without it is marked missing.
+          const note = fig.locator('[data-missing]');
+          const missing = (await note.count()) > 0 ? ((await note.getAttribute('data-missing')) ?? '') : '';
+          const expected = ['A', 'B'].flatMap((tag, i) => (missing.split(',').includes(tag) ? [] : [String(i)])).join(',');
+          expect(await fig.getAttribute('data-runs-drawn'), s.key!).toBe(expected);
+        }
+        expect(await chartByKey(page, 'memory').getAttribute('data-runs-drawn')).toBe('0,1');
+
+        // Idle devices (every value 0 in every run that has them) are listed, not drawn, until asked for.
+        const idle = page.locator('[data-idle-devices]');
+        await expect.poll(() => idle.locator('summary').innerText()).toMatch(/^Idle devices \(\d+\)$/);
+        const idleTitles = await idle.locator('li').allTextContents();
+        expect(idleTitles).toContain('Disk I/O loop0');
+        const titles = await page.locator('figure.chart-panel h3').allInnerTexts();
+        for (const title of idleTitles) expect(titles, title).not.toContain(title);
+        await idle.locator('summary').click();
+        await idle.getByLabel('Draw idle devices').check();
+        await expect.poll(() => page.url()).toContain('idle=1');
+        await expect.poll(() => page.locator('figure.chart-panel h3').allInnerTexts()).toEqual(expect.arrayContaining(idleTitles));
+      }),
+    // The images are drawn COMPARE_FIRST_SCREEN_DRAW_DELAY_MS after the upload, then take seconds on a busy machine.
+    BROWSER_TEST_MS + COMPARE_FIRST_SCREEN_DRAW_DELAY_MS + 30_000,
   );
 
   it(

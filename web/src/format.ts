@@ -21,6 +21,18 @@ export {
   zoneLabel,
 } from '../../shared/format/time.js';
 
+const counts = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A count with the language's digit grouping (12,345). One formatter per locale: `toLocaleString` builds
+ * a new one on every call (~2–3 ms each on a first page load).
+ */
+export function formatCount(n: number, locale: string): string {
+  let f = counts.get(locale);
+  if (!f) counts.set(locale, (f = new Intl.NumberFormat(locale)));
+  return f.format(n);
+}
+
 const LIMIT_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
 
 /**

@@ -5,9 +5,9 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { parseCompareView, reportIds } from './compare/compare-view.js';
+import { parseCompareView, reportIds } from '../../shared/view/compare-view.js';
 import { embeddedCompare } from './data/embedded.js';
-import { prefetchReports } from './data/load-report.js';
+import { prefetchCompareReports } from './data/load-report.js';
 import { OfflineShell } from './components/OfflineShell.js';
 import { ComparePage } from './pages/ComparePage.js';
 import './i18n/i18n.js'; // sets <html lang> before the first render
@@ -17,7 +17,7 @@ import './styles.css';
 const compare = embeddedCompare();
 // The file's own query (a view kept with history.replaceState, then reloaded) before the one it was written with.
 const search = window.location.search || compare?.search || '';
-if (compare) for (const p of prefetchReports(reportIds(parseCompareView(search)))) p.catch(() => undefined);
+if (compare) for (const p of prefetchCompareReports(reportIds(parseCompareView(search)))) p.catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('the offline compare page has no #root element');

@@ -48,7 +48,20 @@ describe('chartImages', () => {
     const result = chartImages(r, { height: 150 }, renderer);
     // Started before anything is iterated: the caller makes the HTML meanwhile.
     expect(renderer.tasks).toHaveLength(4);
-    expect(renderer.tasks.every((t) => t.reportKey === `${summary.id}/${summary.parserVersion}` && t.view.height === 150)).toBe(true);
+    // Each carries the run's columns, nothing for the thread to parse.
+    const rows = r.report.runs.at(-1)!.rows;
+    expect(renderer.tasks.every((t) => t.run.time instanceof Float64Array && t.run.time.length === rows && t.fileName === 'd072.csv' && t.view.height === 150)).toBe(true);
+    // For threads, in shared memory (passed without a copy), and the same values.
+    const [first] = renderer.tasks;
+    expect(first!.run.time.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(Array.from(first!.run.time)).toEqual(r.report.runs.at(-1)!.time);
+    const numeric = r.report.runs.at(-1)!.series.filter((s) => s.kind === 'number');
+    const shared = first!.run.series.filter((s) => s.kind === 'number');
+    expect(shared.map((s) => s.id)).toEqual(numeric.map((s) => s.id));
+    for (const [i, s] of shared.entries()) {
+      expect(s.values.buffer).toBe(first!.run.time.buffer);
+      expect(Array.from(s.values), s.id).toEqual(numeric[i]!.values.map((v) => v ?? NaN));
+    }
     const keys = renderer.tasks.flatMap((t) => t.keys);
     const images = [];
     for await (const image of result.images) images.push(image);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase85, encodeBase85 } from '../../../shared/export/base85.js';
+import { decodeBase85, encodeBase85, encodeBase85Codes } from '../../../shared/export/base85.js';
 
 describe('base85', () => {
   it('round-trips every length and byte value (across the string chunks of the encoder), in 5 characters per 4 bytes, without HTML or JSON specials', () => {
@@ -14,9 +14,17 @@ describe('base85', () => {
     }
   });
 
+  it('keeps its format: a known text (offline files already written decode alike)', () => {
+    const bytes = Uint8Array.from([0, 255, 0, 0, 255, 255, 255, 255, 1, 2, 3, 4, 0x80, 9, 200]);
+    expect(encodeBase85(bytes)).toBe('!A6%!y;]0!!ASD.O0p=y');
+    expect(String.fromCharCode(...encodeBase85Codes(bytes))).toBe('!A6%!y;]0!!ASD.O0p=y');
+    expect([...decodeBase85('!A6%!y;]0!!ASD.O0p=y', 15)]).toEqual([...bytes]);
+  });
+
   it('refuses a character outside the alphabet and a text too short', () => {
     expect(() => decodeBase85('ab<de', 4)).toThrow(new RangeError('base85: bad character at 2'));
     expect(() => decodeBase85('abcde!!<!!', 8)).toThrow(new RangeError('base85: bad character at 7'));
+    expect(() => decodeBase85('ab\u00e9de', 4)).toThrow(new RangeError('base85: bad character at 2'));
     expect(() => decodeBase85('abcd', 4)).toThrow(new RangeError('base85: text too short'));
     expect(() => decodeBase85('abcdeabcd', 5)).toThrow(new RangeError('base85: text too short'));
     // '{' is the highest digit (84): 84 × (85⁴ + … + 1) is above 2³² − 1.

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seriesStats } from '../../../shared/series/stats.js';
 import { windowStats } from '../../../shared/series/window-stats.js';
+import { isDstatFormatError } from '../../../shared/dstat/errors.js';
+import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
+import { FIXTURE_NAMES, readFixture } from '../../helpers/fixtures.js';
 
 describe('windowStats (the definitions of stats.ts, computed by selection)', () => {
   it('gives min, mean, nearest-rank p95 and max of the rows in the window, empty cells left out', () => {
@@ -54,5 +57,30 @@ describe('windowStats, selection on awkward data', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('windowStats on the real logs (the report JSON\'s statistics are made with it)', () => {
+  it('equals seriesStats on every numeric series of every fixture, whole run and its second half', () => {
+    let compared = 0;
+    for (const name of FIXTURE_NAMES) {
+      let log;
+      try {
+        log = parseDstat(readFixture(name));
+      } catch (err) {
+        if (isDstatFormatError(err)) continue;
+        throw err;
+      }
+      for (const run of log.runs) {
+        for (const s of run.series) {
+          if (s.kind !== 'number') continue;
+          const half = s.values.length >> 1;
+          expect(windowStats(s.values, 1), `${name} ${s.id}`).toEqual(seriesStats(s.values, 1));
+          expect(windowStats(s.values, half), `${name} ${s.id}`).toEqual(seriesStats(s.values, half));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 });

@@ -1,19 +1,17 @@
 /**
  * One catalogue chart of a comparison: every run's series of the chart overlaid on the aligned elapsed axis,
  * each run in its own colour (a series of a run told apart by its dash), driven by the same coordinator,
- * overlay (zoom, pan, crosshair, readout), min-max reduction and Chart.js configuration
- * (shared/chart/line-config.ts) as the report's LinePanel. Each run is
- * reduced on its own time column, so runs sampled at 1 s and 5 s share the axis without resampling.
+ * overlay (zoom, pan, crosshair, readout) and Chart.js configuration (shared/chart/line-config.ts) as the
+ * report's LinePanel; its lines (shared/chart/overlay-lines.ts) are those the server's first-screen images
+ * of the compare page are drawn with.
  * No statistics table per chart: the page's Δ table holds them, from the raw rows of the window.
  */
 import { Chart, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { lineConfig, PLOT_INSET, type LineAxisState } from '../../../shared/chart/line-config.js';
-import { toPoints, type LineDataset } from '../../../shared/chart/line-data.js';
-import { timeAxis } from '../../../shared/chart/time-axis.js';
+import type { LineDataset } from '../../../shared/chart/line-data.js';
+import { overlayDatasets, overlayLines, type OverlayLine } from '../../../shared/chart/overlay-lines.js';
 import type { RunData } from '../../../shared/report/run-data.js';
-import { reduceMinMax } from '../../../shared/series/reduce.js';
-import { RUN_COLOURS, SERIES_DASHES } from '../compare/compare-data.js';
 import { formatValue } from '../format.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
 import { PlotOverlay, type ReadoutItem } from './overlay.js';
@@ -33,15 +31,6 @@ export interface ComparePanelProps {
   label: (chart: ResolvedChart, index: number) => string;
 }
 
-interface Drawn {
-  run: number;
-  label: string;
-  colour: string;
-  dash: number[];
-  unit: string;
-  values: Float64Array;
-}
-
 export class ComparePanel implements Panel {
   readonly key: string;
   readonly target: Element;
@@ -55,7 +44,7 @@ export class ComparePanel implements Panel {
   private instance: LineChart | null = null;
   /** Read by the chart's axis callbacks (shared/chart/line-config.ts). */
   private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false };
-  private drawn: Drawn[] = [];
+  private drawn: OverlayLine[] = [];
   private readonly overlay: PlotOverlay;
 
   constructor(
@@ -82,63 +71,14 @@ export class ComparePanel implements Panel {
     return this.instance !== null;
   }
 
-  /** What is drawn: every series of every run that has the chart, but those hidden and statistics-only. */
-  private prepare(ctx: ViewContext): Drawn[] {
-    const out: Drawn[] = [];
-    this.props.perRun.forEach((chart, run) => {
-      if (!chart) return;
-      const data = this.props.runs[run]!;
-      chart.series.forEach((s, i) => {
-        if (s.role === 'hidden' || ctx.hidden.has(s.key)) return;
-        const values = data.values(s.source);
-        if (!values) return;
-        out.push({
-          run,
-          label: `${this.props.tags[run]} ${this.props.label(chart, i)}`,
-          colour: RUN_COLOURS[run % RUN_COLOURS.length]!,
-          dash: SERIES_DASHES[i % SERIES_DASHES.length]!,
-          unit: s.unit,
-          values,
-        });
-      });
-    });
-    return out;
-  }
-
   draw(ctx: ViewContext): void {
     const width = Math.round(this.box.clientWidth);
     const height = Math.round(this.box.clientHeight);
     if (width <= 0 || height <= 0) return;
-    this.drawn = this.prepare(ctx);
+    this.drawn = overlayLines(this.props.perRun, this.props.runs, this.props.tags, this.props.label, ctx.hidden);
     const plotWidth = Math.max(50, this.overlay.area?.width ?? width - PLOT_INSET);
-    const datasets: LineDataset[] = this.drawn.map((d) => {
-      const run = this.props.runs[d.run]!;
-      const r = reduceMinMax(run.time, d.values, {
-        t0: ctx.window.t0,
-        t1: ctx.window.t1,
-        width: plotWidth,
-        maxStepMs: run.maxStepMs,
-        stepMs: run.intervalMs > 0 ? run.intervalMs : 0,
-        firstRow: run.firstRow,
-      });
-      return {
-        label: d.label,
-        data: toPoints(r),
-        borderColor: `rgb(${ctx.theme.rgb(d.colour)})`,
-        borderWidth: 1.5,
-        borderDash: d.dash,
-        fill: false,
-        // Each sample is the average over the interval ending at its time, as on the report page.
-        stepped: 'after',
-      };
-    });
-    let dataMax = -Infinity;
-    for (const ds of datasets) for (const p of ds.data) if (p.y > dataMax) dataMax = p.y;
-    Object.assign(this.state, {
-      axis: timeAxis(ctx.window.t0, ctx.window.t1, plotWidth, 'elapsed', 0),
-      fixedMax: this.props.chart.yMax,
-      flat: !(dataMax > 0),
-    } satisfies LineAxisState);
+    const { datasets, state } = overlayDatasets(this.props.chart, this.drawn, this.props.runs, ctx.window, plotWidth, ctx.theme);
+    Object.assign(this.state, state);
     this.instance?.destroy();
     Chart.register(LineController, LineElement, PointElement, LinearScale);
     this.canvas.style.width = `${width}px`;

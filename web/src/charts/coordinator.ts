@@ -8,7 +8,8 @@
  *   delays what is on screen.
  * - Hover moves a crosshair (a DOM element) over each chart, and the readout of the values beside the
  *   pointer in the chart under it (never a Chart.js redraw).
- * - Charts get a Chart.js instance when they come near the viewport; at most MAX_INSTANCES are kept, the
+ * - Charts get a Chart.js instance when they come near the viewport, and once the page has settled, the
+ *   far ones never drawn yet too, a few per task ahead of the scroll; at most MAX_INSTANCES are kept, the
  *   least recently drawn far ones are released.
  * - The statistics of every chart follow the window: on-screen and near charts right after the frame,
  *   the others when the browser is idle.
@@ -90,6 +91,8 @@ export interface Panel {
 const MAX_INSTANCES = 72;
 /** Time per frame for off-screen work (ms). */
 const FRAME_BUDGET_MS = 6;
+/** Time per task for drawing far charts ahead of the scroll (ms; a chart takes ~20–40). */
+const AHEAD_BUDGET_MS = 25;
 /** Time per idle callback for far charts' statistics (ms). */
 const IDLE_BUDGET_MS = 4;
 
@@ -111,6 +114,8 @@ export class Coordinator {
   private hoverPanel: Panel | null = null;
   private hoverY: number | null = null;
   private firstScreen: Set<Panel> | null = null;
+  /** Far charts drawn ahead of the scroll once (drawAhead). */
+  private readonly triedAhead = new WeakSet<Panel>();
   private firstScreenDone = false;
   private started = false;
   private readonly windowListeners = new Set<Listener>();
@@ -230,10 +235,9 @@ export class Coordinator {
     });
   }
 
-  /** Draw every stale on-screen chart now. */
   /**
    * Draw every stale on-screen chart; `urgent` (in an input handler): only those mostly on screen, the
-   * edges of the screen in the next frame, so the input's frame is not late.
+   * edges of the screen after the input's frame, so that frame is not late.
    */
   private workVisible(urgent = false): void {
     if (!this.started) return;
@@ -253,7 +257,8 @@ export class Coordinator {
         drew = true;
       }
     }
-    if (later) this.schedule();
+    // The edges of the screen right after the input's frame has been painted, so that frame is not late.
+    if (later) this.scheduleBackground();
     if (change && drew) measure(change.gradual ? 'dv:redraw (gradual)' : 'dv:redraw', t0);
     for (const p of this.panels) {
       if (p.statsVersion !== ctx.version || (p.drawnVersion !== ctx.version && p.near)) {
@@ -293,9 +298,33 @@ export class Coordinator {
       }
       if (p.statsVersion !== ctx.version) left = !p.stats(ctx, deadline) || over();
     }
+    if (!left) left = this.drawAhead();
     this.evict();
     if (left) this.scheduleBackground();
     else this.scheduleIdle();
+  }
+
+  /**
+   * Far charts never drawn yet, in page order, while fewer than MAX_INSTANCES are held: after a page has
+   * loaded, every chart gets painted ahead of the scroll, so scrolling finds them drawn (the ~20–40 ms of a
+   * Chart.js instance is paid while the user reads the first screen). Charts until AHEAD_BUDGET_MS have
+   * passed (at least one), each task after a painted frame: input waits at most about one budget plus one
+   * chart. True when there may be more.
+   */
+  private drawAhead(): boolean {
+    const deadline = performance.now() + AHEAD_BUDGET_MS;
+    let held = 0;
+    for (const p of this.panels) if (p.hasInstance()) held++;
+    for (const p of this.panels) {
+      if (held >= MAX_INSTANCES) return false;
+      if (p.painted || p.near || p.hasInstance() || this.triedAhead.has(p)) continue;
+      if (performance.now() > deadline) return true;
+      // Once only: a chart that cannot draw (no size, e.g. a collapsed section) waits until it comes near.
+      this.triedAhead.add(p);
+      this.drawPanel(p);
+      if (p.hasInstance()) held++;
+    }
+    return false;
   }
 
   /**

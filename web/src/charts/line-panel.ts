@@ -160,6 +160,10 @@ export class LinePanel implements Panel {
       register();
       this.canvas.style.width = `${width}px`;
       this.canvas.style.height = `${height}px`;
+      // The size as attributes too: Chart.js then takes it from them instead of reading the canvas' used
+      // size from its computed style (a forced layout per chart, after the previous chart's changes).
+      this.canvas.width = width;
+      this.canvas.height = height;
       this.size = { width, height };
       this.instance = new Chart(
         this.canvas,

@@ -1,27 +1,10 @@
 /**
- * The runs of a comparison as the compare page draws them: each run's time moved onto the aligned elapsed
- * axis (ms from its row 0, less its shift), so that one window and one crosshair time mean the same moment
- * of every run; the charts matched by catalogue key across runs (`disk:vda` with `disk:vda`); one colour per
- * run. The statistics never come from here but from shared/compare on each run's own raw rows.
+ * The compare page's own use of its runs (aligned and matched in shared/compare/overlay.ts): the one time
+ * axis its coordinator hovers and zooms on, and each run's raw rows for the Δ table (shared/compare).
  */
-import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import type { CompareRunInput } from '../../../shared/compare/index.js';
 import type { ColumnarRun } from '../../../shared/report/columnar.js';
 import { toRunData, type RunData } from '../../../shared/report/run-data.js';
-
-/** Run colours in order (theme tokens): A blue, B orange, … — far apart in hue and lightness. */
-export const RUN_COLOURS = ['blue', 'orange', 'green', 'magenta', 'cyan', 'red', 'purple', 'brown'] as const;
-
-/** Line dashes by series within a chart, so a run's series stay apart in its one colour. */
-export const SERIES_DASHES: readonly number[][] = [[], [6, 3], [2, 2], [10, 3, 2, 3], [1, 4], [14, 4]];
-
-/** A run on the aligned axis: its time is ms of aligned elapsed time. */
-export function alignedRun(run: ColumnarRun, shiftS: number): RunData {
-  const t0 = run.time[0] ?? 0;
-  const origin = t0 + shiftS * 1000;
-  const time = run.time.map((t: number) => t - origin);
-  return toRunData({ ...run, time, start: (time[0] ?? 0), end: time[time.length - 1] ?? 0 });
-}
 
 /**
  * The time axis of the coordinator: every aligned time of every run, sorted, without series. Hover finds
@@ -42,28 +25,6 @@ export function axisRun(runs: readonly RunData[], template: ColumnarRun): RunDat
     time,
     series: [],
   });
-}
-
-export interface MatchedChart {
-  key: string;
-  /** The chart of the first run that has it (heading, unit, section). */
-  chart: ResolvedChart;
-  /** Per run: its chart of this key, or null when the run lacks it. */
-  perRun: (ResolvedChart | null)[];
-}
-
-/** Charts of every run by key, in the baseline's order, then what only other runs have. */
-export function matchCharts(runs: readonly RunData[], baseline: number): MatchedChart[] {
-  const order = [baseline, ...runs.keys()].filter((i, k, a) => a.indexOf(i) === k);
-  const byKey = new Map<string, MatchedChart>();
-  for (const i of order) {
-    for (const chart of runs[i]!.charts) {
-      let m = byKey.get(chart.key);
-      if (!m) byKey.set(chart.key, (m = { key: chart.key, chart, perRun: runs.map(() => null) }));
-      m.perRun[i] = chart;
-    }
-  }
-  return [...byKey.values()];
 }
 
 /** A run for shared/compare: its own raw rows (time and numeric columns as loaded). */

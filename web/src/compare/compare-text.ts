@@ -28,6 +28,7 @@ const en = {
   compareRuns: 'Compare runs of this file',
   compareGo: 'Compare',
   notAReport: 'That is not a report URL or id.',
+  idleExplain: 'Every value is 0 or empty for the whole of every run that has it.',
 };
 
 type CompareText = typeof en;
@@ -58,6 +59,7 @@ const ja: CompareText = {
   compareRuns: 'このファイルのランを比較',
   compareGo: '比較',
   notAReport: 'レポートの URL または ID ではありません。',
+  idleExplain: 'そのデバイスがあるすべてのランで、全期間を通じてすべての値が 0 または空です。',
 };
 
 const TEXT: Readonly<Record<Lang, CompareText>> = { en, ja };

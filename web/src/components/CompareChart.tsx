@@ -7,7 +7,7 @@ import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { ComparePanel, type ComparePanelProps } from '../charts/compare-panel.js';
 import type { Coordinator } from '../charts/coordinator.js';
 import { usePanel } from '../charts/use-panel.js';
-import { RUN_COLOURS } from '../compare/compare-data.js';
+import { RUN_COLOURS } from '../../../shared/compare/overlay.js';
 import { useCompareText } from '../compare/compare-text.js';
 import type { RunData } from '../../../shared/report/run-data.js';
 import { unitCaption } from '../format.js';

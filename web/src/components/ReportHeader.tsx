@@ -6,7 +6,7 @@
 import { csvUrl } from '../api/client.js';
 import type { ColumnarReport } from '../../../shared/report/columnar.js';
 import type { RunData } from '../../../shared/report/run-data.js';
-import { formatDateTime, formatDuration } from '../format.js';
+import { formatCount, formatDateTime, formatDuration } from '../format.js';
 import { useLang, useT } from '../i18n/i18n.js';
 import { followLink } from '../router.js';
 
@@ -26,7 +26,7 @@ export function ReportHeader({ id, report, run, runIndex, host, onRun }: Props) 
   const producer = [run.meta.producer === 'unknown' ? '' : run.meta.producer, run.meta.version].filter(Boolean).join(' ');
   const textColumns = run.text.map((c) => c.id);
   const zone = run.meta.timezone.trim();
-  const count = (n: number): string => n.toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-US');
+  const count = (n: number): string => formatCount(n, lang === 'ja' ? 'ja-JP' : 'en-US');
   return (
     <header className="report-head">
       <div className="head-title">

@@ -3,7 +3,7 @@
  * thread when workers are not available. Two forms (load-protocol.ts): the report page first loads the
  * level of detail (`loadReportLod`: GET /api/reports/:id/lod, big runs reduced, shared/report/lod.ts) and
  * the full report (`loadReport`: the ReportJson) only when it needs the raw samples; the compare page loads
- * the full reports (`prefetchReports`). Loads start before React renders (main.tsx), so the download
+ * every raw sample (`prefetchCompareReports`), in the same encoding when the run is small enough to come whole. Loads start before React renders (main.tsx), so the download
  * overlaps the start of the page.
  */
 import { ApiFailure, failureFromText, getReport, NETWORK_MESSAGE } from '../api/client.js';
@@ -117,11 +117,16 @@ function keepOnly(ids: readonly string[]): void {
 }
 
 /**
- * Start loading full reports (once per id while it is pending or kept), side by side: each in its own
- * worker. Only the reports of the latest call are kept; a failed load is tried afresh next time.
+ * Start loading a compare page's reports (once per id while it is pending or kept), side by side, each in
+ * its own worker, in the column encoding (GET /api/reports/:id/lod: typed arrays, no JSON to parse), which
+ * holds every raw sample of a run of up to LOD_MIN_ROWS rows. A report with a bigger run comes reduced
+ * there: it is then loaded in full (the ReportJson), as the overlays and the Δ table use every sample.
+ * Only the reports of the latest call are kept; a failed load is tried afresh next time.
  */
-export function prefetchReports(ids: readonly string[]): Promise<ColumnarReport>[] {
-  const out = ids.map((id) => loadOnce(id, 'json', false));
+export function prefetchCompareReports(ids: readonly string[]): Promise<ColumnarReport>[] {
+  const out = ids.map((id) =>
+    loadOnce(id, 'columns', false).then((report) => (report.runs.some((run) => run.lod) ? loadOnce(id, 'json', false) : report)),
+  );
   keepOnly(ids);
   return out;
 }

@@ -10,19 +10,21 @@ import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
 import { Coordinator } from '../charts/coordinator.js';
-import { alignedRun, axisRun, compareInput, matchCharts, RUN_COLOURS } from '../compare/compare-data.js';
+import { alignedRun, drawnMatched, idleMatched, matchCharts, overlayExtent, RUN_COLOURS } from '../../../shared/compare/overlay.js';
+import { axisRun, compareInput } from '../compare/compare-data.js';
 import { useCompareText } from '../compare/compare-text.js';
 import { compareQuery } from '../../../shared/api/compare-ref.js';
-import { parseCompareView, reportIds, type CompareView } from '../compare/compare-view.js';
+import { parseCompareView, reportIds, type CompareView } from '../../../shared/view/compare-view.js';
 import { CompareChart } from '../components/CompareChart.js';
 import { DeltaTable } from '../components/DeltaTable.js';
 import { LazyChart, LazyContext, LazyTracker } from '../components/LazyChart.js';
 import { EAGER_CHARTS } from '../components/use-progressive.js';
 import { domIds, readThemeColours } from '../components/ReportViewer.js';
 import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columnar.js';
-import { prefetchReports } from '../data/load-report.js';
+import { prefetchCompareReports } from '../data/load-report.js';
+import { CHARTS_PAINTED_EVENT } from '../first-screen.js';
 import { formatElapsed } from '../format.js';
-import { chartTitle, useLang } from '../i18n/i18n.js';
+import { chartTitle, useLang, useT } from '../i18n/i18n.js';
 import { chartMinWidthRem } from '../view/layout.js';
 import { useTheme } from '../theme/theme.js';
 import '../compare/compare.css';
@@ -44,7 +46,7 @@ export function ComparePage({ search }: { search: string }) {
   const c = useCompareText();
   const [view, setView] = useState<CompareView>(() => parseCompareView(search));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change' });
+  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false });
 
   // The URL follows the view (replaceState: the view is not a navigation).
   useEffect(() => {
@@ -61,7 +63,7 @@ export function ComparePage({ search }: { search: string }) {
     let live = true;
     const ids = reportIds(view);
     // Side by side, each in its own worker; the entry (main.tsx) started them before the app loaded.
-    Promise.all(prefetchReports(ids).map((p, i) => p.then((report) => [ids[i]!, report] as const))).then(
+    Promise.all(prefetchCompareReports(ids).map((p, i) => p.then((report) => [ids[i]!, report] as const))).then(
       (pairs) => {
         if (!live) return;
         const reports = new Map<string, ColumnarReport>(pairs);
@@ -91,6 +93,12 @@ export function ComparePage({ search }: { search: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [idsKey]);
 
+  // The server's first-screen images (§21) go when the charts have painted; when the runs cannot be
+  // compared, at once, so that they do not hide the message.
+  useEffect(() => {
+    if (loaded.state === 'failed') window.dispatchEvent(new Event(CHARTS_PAINTED_EVENT));
+  }, [loaded.state]);
+
   return (
     <main id="main" className="page compare-page">
       <h1>{c.title}</h1>
@@ -111,6 +119,7 @@ export function ComparePage({ search }: { search: string }) {
 
 function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: CompareView; setView: (f: (v: CompareView) => CompareView) => void }) {
   const c = useCompareText();
+  const t = useT();
   const lang = useLang();
   const { theme } = useTheme();
   const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, view.shifts[i] ?? 0)), [picked, view.shifts]);
@@ -118,9 +127,12 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   const labels = useMemo(() => picked.map((p) => p.label), [picked]);
   const tags = useMemo(() => labels.map((l) => l.tag), [labels]);
   const names = useMemo(() => labels.map((l) => l.name), [labels]);
-  const charts = useMemo(() => matchCharts(runs, view.baseline), [runs, view.baseline]);
+  const matched = useMemo(() => matchCharts(runs, view.baseline), [runs, view.baseline]);
+  // As on a report page (§7): devices idle in every run are listed, not drawn, unless `idle=1`.
+  const idle = useMemo(() => idleMatched(matched, runs), [matched, runs]);
+  const charts = useMemo(() => drawnMatched(matched, runs, view.idle), [matched, runs, view.idle]);
   const chartIds = useMemo(() => domIds(charts.map((m) => m.key), 'chart'), [charts]);
-  const extent: TimeWindow = useMemo(() => ({ t0: axis.time[0] ?? 0, t1: axis.time[axis.time.length - 1] ?? 1 }), [axis]);
+  const extent: TimeWindow = useMemo(() => overlayExtent(runs), [runs]);
   const colours = useMemo(() => readThemeColours(theme), [theme]);
   const [lazy] = useState(() => new LazyTracker());
   useEffect(() => () => lazy.disconnect(), [lazy]);
@@ -235,6 +247,21 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
             {zoom ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1)) : c.whole}
           </span>
         </div>
+        {idle.length > 0 && (
+          <details className="idle-devices" data-idle-devices="">
+            <summary>{t.idleDevices(idle.length)}</summary>
+            <p className="idle-explain">{c.idleExplain}</p>
+            <label className="idle-toggle">
+              <input type="checkbox" checked={view.idle} onChange={(e) => setView((v) => ({ ...v, idle: e.currentTarget.checked }))} />
+              {t.drawIdle}
+            </label>
+            <ul>
+              {idle.map((m) => (
+                <li key={m.key}>{chartTitle(m.chart, lang)}</li>
+              ))}
+            </ul>
+          </details>
+        )}
       </section>
       <div className="charts" style={gridStyle}>
         <div className="chart-grid">

@@ -8,8 +8,9 @@
  *   shift     seconds each run's start is shifted by, comma-separated in ids order (default 0 each)
  *   from, to  zoom window, aligned elapsed seconds; both or neither
  *   sort      `name`: the Δ table by series id (default: by the size of the change)
+ *   idle      `1`: draw devices idle in every run (default: listed, not drawn, as on a report page)
  */
-import { parseRunRefs, type CompareQuery } from '../../../shared/api/compare-ref.js';
+import { parseRunRefs, type CompareQuery } from '../api/compare-ref.js';
 
 export interface CompareView extends CompareQuery {
   /** Why `ids` was refused; null when the runs are fine. */
@@ -44,6 +45,7 @@ export function parseCompareView(search: string): CompareView {
     from: zoom ? from : null,
     to: zoom ? to : null,
     sort: p.get('sort') === 'name' ? 'name' : 'change',
+    idle: p.get('idle') === '1',
   };
 }
 
