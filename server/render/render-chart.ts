@@ -115,7 +115,7 @@ export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: Ren
   const labels = chart.series.map((s) => s.label);
   const prepared = prepareLines(chart, labels, view, run, (label) => `${label} (trend)`);
   const plotWidth = Math.max(50, width - PLOT_INSET);
-  const datasets = lineDatasets(chart, prepared, view, run, plotWidth);
+  const datasets = lineDatasets(chart, prepared, view, run, plotWidth, ratio);
   const state = lineAxisState(chart, view, run, datasets, plotWidth);
   const image = texts
     ? runImageTexts(chart.heading, chart.unit, run, view.window)

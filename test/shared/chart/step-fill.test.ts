@@ -63,7 +63,7 @@ describe('stepFillPlugin', () => {
       for (const chart of run.charts.slice(0, MAX_CHARTS_PER_FILE)) {
         const labels = chart.series.map((s) => s.label);
         const prepared = prepareLines(chart, labels, view, run, (l) => l);
-        const datasets = lineDatasets(chart, prepared, view, run, WIDTH - PLOT_INSET);
+        const datasets = lineDatasets(chart, prepared, view, run, WIDTH - PLOT_INSET, 1);
         if (!datasets.some((d) => d.stepFill)) continue;
         const state = lineAxisState(chart, view, run, datasets, WIDTH - PLOT_INSET);
         const config = lineConfig({ chart, datasets, state, window: view.window, theme: view.theme, height: HEIGHT, devicePixelRatio: 1 });

@@ -142,12 +142,15 @@ export class LinePanel implements Panel {
     const prepared = this.prepare(ctx, level);
     const existing = this.instance;
     const reusable = existing && this.builtFor === ctx.optionsVersion ? existing.data.datasets : undefined;
-    const datasets = lineDatasets(this.props.chart, prepared, ctx, level, plotWidth, reusable);
+    const dpr = window.devicePixelRatio || 1;
+    const datasets = lineDatasets(this.props.chart, prepared, ctx, level, plotWidth, dpr, reusable);
     Object.assign(this.state, lineAxisState(this.props.chart, ctx, level, datasets, plotWidth));
 
     if (existing && this.builtFor === ctx.optionsVersion && existing.data.datasets.length === datasets.length) {
       existing.data.datasets.forEach((ds, i) => {
         ds.data = datasets[i]!.data;
+        // Thinner where the window is dense (line-data.ts: denseBorderWidth).
+        ds.borderWidth = datasets[i]!.borderWidth;
       });
       setXRange(existing.options, ctx.window.t0, ctx.window.t1);
       if (this.size.width !== width || this.size.height !== height) {
@@ -174,7 +177,7 @@ export class LinePanel implements Panel {
           window: ctx.window,
           theme: ctx.theme,
           height,
-          devicePixelRatio: window.devicePixelRatio || 1,
+          devicePixelRatio: dpr,
         }),
       );
       this.builtFor = ctx.optionsVersion;

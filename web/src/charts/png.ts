@@ -42,7 +42,7 @@ export async function renderPng(
   canvas.width = width;
   canvas.height = height;
   const prepared = prepareLines(chart, labels, ctx, ctx.run, trendLabel);
-  const datasets = lineDatasets(chart, prepared, ctx, ctx.run, width - PLOT_INSET);
+  const datasets = lineDatasets(chart, prepared, ctx, ctx.run, width - PLOT_INSET, IMAGE_PIXEL_RATIO);
   const state = lineAxisState(chart, ctx, ctx.run, datasets, width - PLOT_INSET);
   const image = runImageTexts(title, chart.unit, ctx.run, ctx.window, ctx.lang);
   const instance = new Chart(
