@@ -16,9 +16,10 @@ import { timeAxis, type XAxisMode } from './time-axis.js';
 export type Point = { x: number; y: number };
 /**
  * A dataset of a catalogue line chart. `stepFill`: filled down to the axis by stepFillPlugin (step-fill.ts)
- * rather than by Chart.js' Filler (`fill` stays false).
+ * rather than by Chart.js' Filler (`fill` stays false); `denseFill`: its window is denser than the plot's
+ * pixel columns, so the fill is drawn a device pixel column at a time (step-fill.ts).
  */
-export type LineDataset = ChartDataset<'line', Point[]> & { stepFill?: boolean };
+export type LineDataset = ChartDataset<'line', Point[]> & { stepFill?: boolean; denseFill?: boolean };
 
 /** The columns of a run, as the charts read them (shared/report/run-data.ts makes one). */
 export interface ChartRun {
@@ -206,6 +207,7 @@ export function lineDatasets(
       borderWidth: bandWidth,
       fill: false,
       stepFill: true,
+      denseFill: dense,
       stepped,
     });
   });
@@ -220,6 +222,7 @@ export function lineDatasets(
       borderWidth: lineWidth,
       fill: false,
       stepFill: filled,
+      denseFill: filled && dense,
       stepped,
     });
   }
