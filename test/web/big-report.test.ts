@@ -2,7 +2,8 @@
  * A big report in Chromium (docs/ui-contract.md §1, §4, §22): the page loads the reduced level of detail
  * (GET /api/reports/:id/lod) and not the full report; the whole run's statistics are the exact ones of the
  * raw samples; a zoom asks for the full report, the tables say their figures are loading until it is there
- * (it is held back here until checked), then show the exact figures of the zoom window.
+ * (it is held back here until checked), then show the exact figures of the zoom window. A zoom made while the
+ * full report is on its way is the window shown once it has arrived (the swap keeps the view).
  */
 import { expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
@@ -56,17 +57,23 @@ describeBrowser('a big report', () => {
         // Zoom in: the window's figures need the raw samples; until they are there, the table says so.
         const before = await xRange(chart);
         await page.getByRole('button', { name: 'Zoom in', exact: true }).first().click();
-        const zoomed = await waitForXRangeChange(chart, before);
+        const first = await waitForXRangeChange(chart, before);
         const table = chart.locator('table.chart-stats');
         await expect.poll(() => table.getAttribute('data-stats-pending'), { timeout: HOOK_TIMEOUT_MS }).toBe('true');
         expect(await table.getAttribute('aria-busy')).toBe('true');
         await expect.poll(() => requested.includes(`/api/reports/${id}`), { timeout: HOOK_TIMEOUT_MS }).toBe(true);
         expect(await row.locator('td[data-stat="max"]').textContent()).toBe('…');
 
-        // The full report arrives: the exact figures of the zoom window.
+        // Zoomed again while the full report is on its way.
+        await page.getByRole('button', { name: 'Zoom in', exact: true }).first().click();
+        const zoomed = await waitForXRangeChange(chart, first);
+        expect(zoomed.max - zoomed.min).toBeLessThan(first.max - first.min);
+
+        // The full report arrives: the last zoom stays, with the exact figures of its window.
         release();
         await page.waitForFunction(() => performance.getEntriesByName('dv:full-loaded').length > 0, null, { timeout: 20_000 });
         await expect.poll(() => table.getAttribute('data-stats-pending'), { timeout: HOOK_TIMEOUT_MS }).toBe(null);
+        expect(await xRange(chart)).toEqual(zoomed);
         const rows = rowsInWindow(run.time, { t0: zoomed.min, t1: zoomed.max }, run.firstRow);
         const expected = windowStats(run.columns.get('load avg/1m')!.values, rows.from, rows.to)!;
         for (const k of STATS) {

@@ -245,7 +245,7 @@ export class Coordinator {
     const ctx = this.ctx;
     const change = this.windowChange;
     this.windowChange = null;
-    let drew = false;
+    const drawn: Panel[] = [];
     let later = false;
     for (const p of this.panels) {
       if (p.visible && p.drawnVersion !== ctx.version) {
@@ -253,10 +253,14 @@ export class Coordinator {
           later = true;
           continue;
         }
-        this.drawPanel(p);
-        drew = true;
+        this.drawPanel(p, false);
+        drawn.push(p);
       }
     }
+    // The crosshairs once every chart is drawn: a chart's draw reads its size, which after another's
+    // crosshair moved would lay the page out again.
+    if (this.hoverRow !== null) for (const p of drawn) p.crosshair(this.ctx, this.hoverRow, this.hoverPanel, this.hoverY);
+    const drew = drawn.length > 0;
     // The edges of the screen right after the input's frame has been painted, so that frame is not late.
     if (later) this.scheduleBackground();
     if (change && drew) measure(change.gradual ? 'dv:redraw (gradual)' : 'dv:redraw', t0);
@@ -363,14 +367,14 @@ export class Coordinator {
     }
   }
 
-  private drawPanel(p: Panel): void {
+  private drawPanel(p: Panel, crosshair = true): void {
     const firstPaint = !p.painted;
     p.draw(this.ctx);
     p.lastDrawn = performance.now();
     if (firstPaint && p.painted && this.firstScreen?.delete(p) && this.firstScreen.size === 0) {
       this.markFirstScreen();
     }
-    if (this.hoverRow !== null) p.crosshair(this.ctx, this.hoverRow, this.hoverPanel, this.hoverY);
+    if (crosshair && this.hoverRow !== null) p.crosshair(this.ctx, this.hoverRow, this.hoverPanel, this.hoverY);
   }
 
   private markFirstScreen(): void {

@@ -205,8 +205,9 @@ export class PlotOverlay {
 
   private endDrag(e: MouseEvent, drag: Drag): void {
     if (!this.area) return;
-    this.cancelDrag();
+    // Measured before cancelDrag hides the selection: a read after that write would lay the page out again.
     const p = this.local(e);
+    this.cancelDrag();
     if (drag.pan) {
       if (drag.moved) {
         const span = drag.window0.t1 - drag.window0.t0;

@@ -23,6 +23,9 @@ export class ViewStore {
   private readonly optionListeners = new Set<() => void>();
   private readonly zoomListeners = new Set<() => void>();
   private urlTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A URL write waiting for the next frame (its animation frame id, or -1 once the frame has run). */
+  private urlFrame = 0;
+  private urlAfterFrame: ReturnType<typeof setTimeout> | null = null;
 
   constructor(search: string) {
     const { from, to, ...opts } = parseViewState(search);
@@ -47,7 +50,7 @@ export class ViewStore {
     if (serialiseViewState({ ...next, from: null, to: null }) === serialiseViewState({ ...this.opts, from: null, to: null })) return;
     this.opts = next;
     for (const l of this.optionListeners) l();
-    this.syncUrl(true);
+    this.syncUrl('now');
   }
 
   resetOptions(): void {
@@ -57,7 +60,8 @@ export class ViewStore {
 
   /**
    * Seconds from the run's first sample, rounded to the millisecond; null/null = the whole run. `gradual`
-   * (wheel, drag-panning): the URL follows within URL_DELAY_MS; otherwise at once.
+   * (wheel, drag-panning): the URL follows within URL_DELAY_MS; otherwise right after the next frame (the
+   * one showing the zoomed charts: history.replaceState costs a few ms that the frame need not wait for).
    */
   setZoom(from: number | null, to: number | null, gradual = false): void {
     const r = (x: number | null): number | null => (x === null ? null : Math.round(x * 1000) / 1000);
@@ -65,7 +69,7 @@ export class ViewStore {
     if (next.from === this.zoom.from && next.to === this.zoom.to) return;
     this.zoom = next;
     for (const l of this.zoomListeners) l();
-    this.syncUrl(!gradual);
+    this.syncUrl(gradual ? 'later' : 'frame');
   }
 
   subscribeOptions = (l: () => void): (() => void) => {
@@ -83,29 +87,39 @@ export class ViewStore {
     return serialiseViewState(this.view);
   }
 
-  private syncUrl(now: boolean): void {
+  private syncUrl(when: 'now' | 'frame' | 'later'): void {
     if (typeof window === 'undefined') return;
     const write = (): void => {
+      if (this.urlTimer !== null) clearTimeout(this.urlTimer);
       this.urlTimer = null;
+      if (this.urlFrame > 0) cancelAnimationFrame(this.urlFrame);
+      if (this.urlAfterFrame !== null) clearTimeout(this.urlAfterFrame);
+      this.urlFrame = 0;
+      this.urlAfterFrame = null;
       const url = `${window.location.pathname}${this.search()}${window.location.hash}`;
       if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
         window.history.replaceState(window.history.state, '', url);
       }
     };
-    if (now) {
-      if (this.urlTimer !== null) clearTimeout(this.urlTimer);
+    if (when === 'now' || typeof requestAnimationFrame === 'undefined') {
       write();
-    } else if (this.urlTimer === null) {
+    } else if (when === 'frame') {
+      // A task posted from an animation frame runs after that frame has been rendered; the write reads the
+      // view as it is then.
+      if (this.urlFrame === 0) {
+        this.urlFrame = requestAnimationFrame(() => {
+          this.urlFrame = -1;
+          this.urlAfterFrame = setTimeout(write, 0);
+        });
+      }
+    } else if (this.urlTimer === null && this.urlFrame === 0) {
       this.urlTimer = setTimeout(write, URL_DELAY_MS);
     }
   }
 
   /** Write a pending URL change now (before leaving the page). */
   flush(): void {
-    if (this.urlTimer !== null) {
-      clearTimeout(this.urlTimer);
-      this.syncUrl(true);
-    }
+    if (this.urlTimer !== null || this.urlFrame !== 0) this.syncUrl('now');
   }
 }
 
