@@ -142,8 +142,8 @@ export function toPoints(r: Reduced, into?: Point[]): Point[] {
 }
 
 /** Outline widths (CSS px) of a stack's bands and of lines where the samples are further apart than a pixel. */
-export const BAND_BORDER_WIDTH = 1;
-export const LINE_BORDER_WIDTH = 1.5;
+const BAND_BORDER_WIDTH = 1;
+const LINE_BORDER_WIDTH = 1.5;
 
 /**
  * The outline width (CSS px) of a band or line drawn at more than one sample per pixel column: one device

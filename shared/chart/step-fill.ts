@@ -10,10 +10,10 @@
  * datasets drawn later, the lower bands, paint over it as with the Filler). test/shared/chart/step-fill.test.ts
  * compares it with the Filler's `fill: 'origin'`, pixel for pixel, on every fixture.
  *
- * A dataset with `denseFill` (a window with more samples than the plot has pixel columns) is filled as one
- * rectangle per step instead, its sides on device pixel edges (no seams between neighbours, no clip): the
- * same shape to within half a device pixel sideways, while the canvas fills an outline of thousands of
- * vertical steps as a polygon, ~5–12 ms per band on a 1 300 px plot in Chromium, and the rectangles in ~0.5 ms.
+ * A dataset with `denseFill` (a window with more samples than the plot has pixel columns) is filled a device
+ * pixel column at a time instead (fillColumns: rectangles on pixel edges, no seams, no clip): the same shape
+ * to within a device pixel sideways, every peak kept, while the canvas fills an outline of thousands of
+ * vertical steps as a polygon, ~5–12 ms per band on a 1 300 px plot in Chromium, the rectangles in ~0.5 ms.
  */
 import type { Chart, Plugin } from 'chart.js';
 import type { LineDataset } from './line-data.js';

@@ -15,6 +15,7 @@ import {
   lineDatasets,
   prepareLines,
   prepareSignature,
+  type LineDataset,
   type Point,
   type PreparedLines,
 } from '../../../shared/chart/line-data.js';
@@ -147,10 +148,12 @@ export class LinePanel implements Panel {
     Object.assign(this.state, lineAxisState(this.props.chart, ctx, level, datasets, plotWidth));
 
     if (existing && this.builtFor === ctx.optionsVersion && existing.data.datasets.length === datasets.length) {
-      existing.data.datasets.forEach((ds, i) => {
-        ds.data = datasets[i]!.data;
-        // Thinner where the window is dense (line-data.ts: denseBorderWidth).
-        ds.borderWidth = datasets[i]!.borderWidth;
+      existing.data.datasets.forEach((ds: LineDataset, i) => {
+        const next = datasets[i]!;
+        ds.data = next.data;
+        // How a dense window is drawn (line-data.ts: denseBorderWidth, step-fill.ts) follows the zoom.
+        ds.borderWidth = next.borderWidth;
+        ds.denseFill = next.denseFill;
       });
       setXRange(existing.options, ctx.window.t0, ctx.window.t1);
       if (this.size.width !== width || this.size.height !== height) {
