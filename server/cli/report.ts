@@ -89,10 +89,10 @@ function target(out: string, input: Input, n: number): Target {
 
 type Target = { kind: 'html' | 'zip' | 'dir'; path: string };
 
-/** `renderer` draws the PNGs of a ZIP or a directory (unused for HTML). */
+/** `renderer` draws the first screen's images and the PNGs of a ZIP or a directory (HTML: the images only, if given). */
 export async function writeReport(assets: OfflineAssets, input: Input, t: Target, view: ViewQueryOptions, renderer: ChartRenderer | null): Promise<void> {
   const r = reportOf(input);
-  if (t.kind === 'html') await writeHtml(t.path, assets, r, view);
+  if (t.kind === 'html') await writeHtml(t.path, assets, r, view, renderer);
   else if (!renderer) throw new Error('a ZIP or a directory needs a chart renderer');
   else if (t.kind === 'zip') await writeZip(t.path, assets, r, sourceCsv(input), view, renderer);
   else await writeDir(t.path, assets, r, sourceCsv(input), view, renderer);
@@ -113,8 +113,10 @@ export async function run(args: string[]): Promise<number> {
     if (!values.out) throw new UsageError('expected -o OUT');
     if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read once');
     const view = viewFromFlags(values);
-    // Threads for the PNGs, started now to load while the log is read; an HTML file has none.
-    const pool = targetKind(values.out) === 'html' ? null : (await import('./render-pool.js')).startRenderPool();
+    // Threads for the first screen's images and the PNGs, started now to load Chart.js and the canvas while
+    // the log is read and parsed; an HTML file draws only its first screen: one thread.
+    const { startRenderPool } = await import('./render-pool.js');
+    const pool = targetKind(values.out) === 'html' ? startRenderPool(1) : startRenderPool();
     try {
       const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
       for (const file of positionals) {

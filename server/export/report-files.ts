@@ -43,8 +43,11 @@ export function embeddedReportData(r: ExportReport): EmbeddedReportData {
   return { id: r.summary.id, reportJsonGz: Buffer.from(codes.buffer, codes.byteOffset, codes.length).toString('latin1'), gzBytes: gz.length };
 }
 
-/** The offline report (one HTML file) opening with `view`. */
-export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}): string {
+/**
+ * The offline report (one HTML file) opening with `view`; `firstScreen`: its first screen with the images
+ * inline (chart-images.ts offlineFirstScreen), or '' for none.
+ */
+export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}, firstScreen = ''): string {
   const run = r.report.runs[runIndex(r.report, view)];
   const host = run?.meta.host.trim();
   const report: EmbeddedReport = { v: 2, search: viewQuery(view), ...embeddedReportData(r) };
@@ -52,6 +55,7 @@ export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: 
     embedded: { elementId: EMBEDDED_REPORT_ELEMENT_ID, data: report },
     title: `${host ? `${host} · ` : ''}${r.summary.fileName} · dstatview`,
     noscript: 'This dstatview report needs JavaScript to draw its graphs.',
+    firstScreen,
   });
 }
 
