@@ -13,7 +13,7 @@ import yazl from 'yazl';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { offlineFirstScreen, type ChartRenderer } from './chart-images.js';
 import type { OfflineAssets } from './offline-html.js';
-import { offlineReportHtml, type ExportReport } from './report-files.js';
+import { offlineReportPage, type ExportReport } from './report-files.js';
 import { exportEntries, exportZip, type SourceCsv } from './zip.js';
 
 async function atomically(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
@@ -31,7 +31,8 @@ async function atomically(path: string, write: (tmp: string) => Promise<void>): 
 /** `renderer` draws the first screen's images; without one the page has none. */
 export function writeHtml(path: string, assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer | null): Promise<void> {
   const firstScreen = renderer ? offlineFirstScreen(r, view, renderer) : Promise.resolve('');
-  return atomically(path, async (tmp) => writeFile(tmp, offlineReportHtml(assets, r, view, await firstScreen), { flag: 'wx' }));
+  const page = offlineReportPage(assets, r, view);
+  return atomically(path, async (tmp) => writeFile(tmp, page(await firstScreen), { flag: 'wx' }));
 }
 
 export function writeZip(

@@ -13,7 +13,7 @@ import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import type { OfflineAssets } from './offline-html.js';
 import { chartImages, exportColumns, offlineFirstScreen, type ChartRenderer } from './chart-images.js';
 import {
-  offlineReportHtml,
+  offlineReportPage,
   readmeText,
   statsCsvFile,
   statsJsonFile,
@@ -59,7 +59,8 @@ export async function* exportEntries(
   // The first screen before the charts: the threads take tasks in turn, and index.html waits for it.
   const firstScreen = offlineFirstScreen(r, view, renderer, run);
   const charts = chartImages(r, view, renderer, run);
-  yield { name: 'index.html', data: offlineReportHtml(assets, r, view, await firstScreen), compress: true };
+  const page = offlineReportPage(assets, r, view);
+  yield { name: 'index.html', data: page(await firstScreen), compress: true };
   yield { name: csv.name, data: await csv.open(), compress: true };
   const rows = statsRows(r, view);
   yield { name: 'stats.csv', data: statsCsvFile(rows), compress: true };

@@ -66,26 +66,26 @@ describeBrowser('offline report from file://', () => {
         for (const colorScheme of ['light', 'dark'] as const) {
           const page = await h.newPage({ colorScheme });
           // What the first screen shows at the moment it is marked painted (before the app can replace it).
-          await page.addInitScript(() => {
+          await page.addInitScript(`{
             const mark = performance.mark.bind(performance);
-            performance.mark = (name: string, options?: PerformanceMarkOptions) => {
+            performance.mark = (name, options) => {
               if (name === 'dv:first-screen') {
-                (globalThis as unknown as { __shown: unknown }).__shown = Array.from(document.querySelectorAll('#first-screen img'), (img) => ({
-                  src: (img as HTMLImageElement).currentSrc,
+                globalThis.__shown = Array.from(document.querySelectorAll('#first-screen img'), (img) => ({
+                  src: img.currentSrc,
                   light: img.getAttribute('src'),
-                  // One source per theme, at 1×: `URL 1x`.
+                  // One source per theme, at 1x: "URL 1x".
                   dark: img.parentElement?.querySelector('source')?.getAttribute('srcset')?.replace(/ 1x$/, '') ?? null,
-                  width: (img as HTMLImageElement).naturalWidth,
+                  width: img.naturalWidth,
                 }));
-                (globalThis as unknown as { __appStarted: boolean }).__appStarted = document.querySelector('figure.chart-panel') !== null;
+                globalThis.__appStarted = document.querySelector('figure.chart-panel') !== null;
               }
               return mark(name, options);
             };
-          });
+          }`);
           const { attempted, csp } = await blockNetwork(page);
           await page.goto(url);
           await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
-          const detail = await page.evaluate(() => (performance.getEntriesByName('dv:first-screen', 'mark')[0] as PerformanceMark).detail);
+          const detail = await page.evaluate("performance.getEntriesByName('dv:first-screen', 'mark')[0].detail");
           expect(detail).toEqual({ source: 'images' });
           const shown = (await page.evaluate(() => (globalThis as unknown as { __shown: unknown }).__shown)) as {
             src: string;
