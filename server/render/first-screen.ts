@@ -112,7 +112,8 @@ export async function renderRunFirstScreen(run: RunData, view: ViewState, drawin
     { idle: run.idle(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
     FIRST_SCREEN_CHARTS,
   );
-  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH };
+  // One cache for the batch: each chart's variants share its prepared series.
+  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH, cache: {} };
   const out: FirstScreenImage[] = [];
   try {
     for (const chart of charts) {

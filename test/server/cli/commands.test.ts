@@ -54,6 +54,14 @@ describe('dstatview report', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('"search":"?height=300&x=elapsed"');
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    // Its first screen inside it, for that view: light and dark WebP images at 640 × 300 CSS px.
+    const figures = [...html.matchAll(/<figure data-first-screen="([^"]+)"[^]*?<\/figure>/g)];
+    expect(figures.length).toBeGreaterThanOrEqual(4);
+    for (const [figure] of figures) {
+      expect(figure).toMatch(/<source media="\(prefers-color-scheme: dark\)" srcset="data:image\/webp;base64,[A-Za-z0-9+/=]+ 1x">/);
+      expect(figure).toMatch(/<img src="data:image\/webp;base64,[A-Za-z0-9+/=]+" width="640" height="300"/);
+    }
+    expect(html.indexOf('id="first-screen"')).toBeLessThan(html.indexOf('<div id="root">'));
   });
 
   it('writes a ZIP and a directory, one per input, reading - from standard input', async () => {
