@@ -89,7 +89,7 @@ function target(out: string, input: Input, n: number): Target {
 
 type Target = { kind: 'html' | 'zip' | 'dir'; path: string };
 
-/** `renderer` draws the first screen's images and the PNGs of a ZIP or a directory (HTML: the images only, if given). */
+/** `renderer` draws the PNGs of a ZIP or a directory and its index.html's first screen (an HTML file: none given). */
 export async function writeReport(assets: OfflineAssets, input: Input, t: Target, view: ViewQueryOptions, renderer: ChartRenderer | null): Promise<void> {
   const r = reportOf(input);
   if (t.kind === 'html') await writeHtml(t.path, assets, r, view, renderer);
@@ -113,10 +113,11 @@ export async function run(args: string[]): Promise<number> {
     if (!values.out) throw new UsageError('expected -o OUT');
     if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read once');
     const view = viewFromFlags(values);
-    // Threads for the first screen's images and the PNGs, started now to load Chart.js and the canvas while
-    // the log is read and parsed; an HTML file draws only its first screen: one thread.
-    const { startRenderPool } = await import('./render-pool.js');
-    const pool = targetKind(values.out) === 'html' ? startRenderPool(1) : startRenderPool();
+    // Threads for the PNGs and the first screen's images, started now to load Chart.js and the canvas while
+    // the log is read and parsed. An HTML file has none: drawing its first screen (a thread loading Chart.js,
+    // 12 images) more than doubled the CPU of `-o OUT.html` (1.2 → 2.9 s for the 4 MB log), whose speed
+    // against dstat2graphs is its point; the server's export.html and a ZIP's index.html carry them.
+    const pool = targetKind(values.out) === 'html' ? null : (await import('./render-pool.js')).startRenderPool();
     try {
       const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
       for (const file of positionals) {
