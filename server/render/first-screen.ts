@@ -16,6 +16,8 @@ import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ThemeName } from '../../shared/chart/theme.js';
 import { FIRST_SCREEN_CHARTS, firstScreenCharts } from '../../shared/view/first-screen.js';
 import { serialiseViewState, type ViewState } from '../../shared/view/view-state.js';
+import type { ResolvedChart } from '../../shared/catalogue/index.js';
+import type { RunData } from '../../shared/report/run-data.js';
 import { DEFAULT_PLOT_HEIGHT, renderableRun, renderRunChartPng, type RenderOptions } from './render-chart.js';
 
 /** Width of a first-screen image in CSS px (two or three per row on a 1400 px screen). */
@@ -73,11 +75,14 @@ export function renderOptions(view: ViewState): RenderOptions {
   };
 }
 
-/** An image in every theme at every ratio of FIRST_SCREEN_PIXEL_RATIOS. */
-export async function drawVariants(draw: (theme: ThemeName, ratio: number) => Promise<Uint8Array>): Promise<FirstScreenVariant[]> {
+/** An image in every theme at every ratio of `ratios` (default FIRST_SCREEN_PIXEL_RATIOS). */
+export async function drawVariants(
+  draw: (theme: ThemeName, ratio: number) => Promise<Uint8Array>,
+  ratios: readonly number[] = FIRST_SCREEN_PIXEL_RATIOS,
+): Promise<FirstScreenVariant[]> {
   const variants: FirstScreenVariant[] = [];
   for (const theme of THEMES) {
-    for (const ratio of FIRST_SCREEN_PIXEL_RATIOS) {
+    for (const ratio of ratios) {
       // Drawn at each ratio rather than scaled down: Chart.js places lines and text on that pixel grid.
       variants.push({ theme, ratio, png: new Uint8Array(await draw(theme, ratio)) });
     }
@@ -88,17 +93,31 @@ export async function drawVariants(draw: (theme: ThemeName, ratio: number) => Pr
 /** The first screen's images of a report for a view; empty when the view leaves nothing to draw. */
 export async function renderFirstScreen(report: ReportJson, view: ViewState): Promise<FirstScreenImage[]> {
   const run = renderableRun(report, view.run);
-  if (!run) return [];
+  return run ? renderRunFirstScreen(run, view) : [];
+}
+
+/** How first-screen images are made: at which pixel ratios, encoded how (the page's: PNG at 1× and 2×). */
+export interface FirstScreenDrawing {
+  ratios: readonly number[];
+  /** The bytes of one image (the `png` of its variant, whatever the format). */
+  draw(run: RunData, chart: ResolvedChart, o: RenderOptions): Promise<Uint8Array>;
+}
+
+const PAGE_DRAWING: FirstScreenDrawing = { ratios: FIRST_SCREEN_PIXEL_RATIOS, draw: renderRunChartPng };
+
+/** The first screen's images of a prepared run (the view's run) for a view. */
+export async function renderRunFirstScreen(run: RunData, view: ViewState, drawing: FirstScreenDrawing = PAGE_DRAWING): Promise<FirstScreenImage[]> {
   const charts = firstScreenCharts(
     run.charts,
     { idle: run.idle(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
     FIRST_SCREEN_CHARTS,
   );
-  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH };
+  // One cache for the batch: each chart's variants share its prepared series.
+  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH, cache: {} };
   const out: FirstScreenImage[] = [];
   try {
     for (const chart of charts) {
-      const variants = await drawVariants((theme, ratio) => renderRunChartPng(run, chart, { ...base, theme, pixelRatio: ratio }));
+      const variants = await drawVariants((theme, ratio) => drawing.draw(run, chart, { ...base, theme, pixelRatio: ratio }), drawing.ratios);
       out.push({ key: chart.key, title: chart.heading, width: FIRST_SCREEN_WIDTH, height: view.height || DEFAULT_PLOT_HEIGHT, variants });
     }
   } catch (err) {
@@ -154,7 +173,8 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
         `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0">` +
         `<h3 style="font-size:15px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
         `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark'))}">` +
-        `<img src="${light[0]!.url}" srcset="${srcset(light)}" width="${img.width}" height="${img.height}" ` +
+        // One light image (an offline page's, inline): src alone says it, without a second copy in srcset.
+        `<img src="${light[0]!.url}"${light.length > 1 ? ` srcset="${srcset(light)}"` : ''} width="${img.width}" height="${img.height}" ` +
         `alt="${escapeHtml(img.title)}" style="width:100%;height:auto;display:block"></picture></figure>`
       );
     })
@@ -171,5 +191,10 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
 /** The heading over the images: host and file, as the page's header starts. */
 export function firstScreenHeading(report: ReportJson, view: ViewState): string {
   const run = report.runs[view.run != null && view.run >= 1 && view.run <= report.runs.length ? view.run - 1 : report.runs.length - 1];
-  return [run?.meta.host, report.fileName].filter((s) => s && s.trim() !== '').join(' — ');
+  return headingOf(run?.meta.host, report.fileName);
+}
+
+/** The heading of a run's host and a file name (either may be empty). */
+export function headingOf(host: string | undefined, fileName: string): string {
+  return [host, fileName].filter((s) => s && s.trim() !== '').join(' — ');
 }
