@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ThemeName } from '../../shared/chart/theme.js';
+import { PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
 import { FIRST_SCREEN_CHARTS, firstScreenCharts } from '../../shared/view/first-screen.js';
 import { serialiseViewState, type ViewState } from '../../shared/view/view-state.js';
 import { DEFAULT_PLOT_HEIGHT, renderableRun, renderRunChartPng, type RenderOptions } from './render-chart.js';
@@ -92,7 +93,7 @@ export async function renderFirstScreen(report: ReportJson, view: ViewState): Pr
   const charts = firstScreenCharts(
     run.charts,
     { idle: run.idle(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
-    FIRST_SCREEN_CHARTS,
+    PAGE_IMAGE_CHARTS,
   );
   const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH };
   const out: FirstScreenImage[] = [];
@@ -148,13 +149,16 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
       });
   const srcset = (list: { url: string; ratio: number }[]): string => list.map((s) => `${s.url} ${s.ratio}x`).join(', ');
   const figures = images
-    .map((img) => {
+    .map((img, i) => {
       const light = sources(img, 'light');
+      // The first screen's images load first; the ones below it when the page is scrolled near them (the
+      // width and height attributes keep their place meanwhile).
+      const loading = i < FIRST_SCREEN_CHARTS ? 'fetchpriority="high"' : 'loading="lazy" decoding="async"';
       return (
         `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0">` +
         `<h3 style="font-size:15px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
         `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark'))}">` +
-        `<img src="${light[0]!.url}" srcset="${srcset(light)}" width="${img.width}" height="${img.height}" ` +
+        `<img src="${light[0]!.url}" srcset="${srcset(light)}" width="${img.width}" height="${img.height}" ${loading} ` +
         `alt="${escapeHtml(img.title)}" style="width:100%;height:auto;display:block"></picture></figure>`
       );
     })

@@ -9,9 +9,10 @@
  */
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
+import { BUSIEST_DEVICES } from '../../../shared/view/first-screen.js';
 
 /** Device charts per section drawn before "show all" (a total and other single charts come on top). */
-export const BUSIEST_DEVICES = 24;
+export { BUSIEST_DEVICES };
 
 export type DeviceSort = 'file' | 'name' | 'busiest';
 
