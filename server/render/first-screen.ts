@@ -110,6 +110,15 @@ export async function renderFirstScreen(report: ReportJson, view: ViewState): Pr
   return out;
 }
 
+/**
+ * The images' layout, near the app's (two charts a row on a 1400 px screen, each over its statistics table):
+ * columns at least this wide (CSS px), each image at most its drawn width, and under each the room (CSS px)
+ * the app's table takes. So a screen shows about the charts the app's page will, roughly where they will be
+ * (the first screen waits for the images on it), and the page scrolls through the rest much as it will.
+ */
+const COLUMN_MIN = 560;
+const TABLE_ROOM = 140;
+
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -155,11 +164,11 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
       // width and height attributes keep their place meanwhile).
       const loading = i < FIRST_SCREEN_CHARTS ? 'fetchpriority="high"' : 'loading="lazy" decoding="async"';
       return (
-        `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0">` +
+        `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0;min-height:${img.height + TABLE_ROOM}px">` +
         `<h3 style="font-size:15px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
         `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark'))}">` +
         `<img src="${light[0]!.url}" srcset="${srcset(light)}" width="${img.width}" height="${img.height}" ${loading} ` +
-        `alt="${escapeHtml(img.title)}" style="width:100%;height:auto;display:block"></picture></figure>`
+        `alt="${escapeHtml(img.title)}" style="width:100%;max-width:${img.width}px;height:auto;display:block"></picture></figure>`
       );
     })
     .join('');
@@ -168,7 +177,7 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
     `min-height:100vh;padding:16px 24px;box-sizing:border-box;background:Canvas;color:CanvasText;` +
     `font-family:system-ui,sans-serif">` +
     `<p style="margin:0 0 14px;font-size:18px;font-weight:600">${escapeHtml(heading)}</p>` +
-    `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:18px 24px">${figures}</div></div>`;
+    `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(${COLUMN_MIN}px,1fr));gap:18px 24px">${figures}</div></div>`;
   return { html, files };
 }
 

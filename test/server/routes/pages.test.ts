@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebBuild, makeApp, removeTempDirs, tempDir, type TestApp } from '../../helpers/app.js';
 import { fileUpload } from '../../helpers/multipart.js';
+import { FIRST_SCREEN_CHARTS } from '../../../shared/view/first-screen.js';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -58,9 +59,16 @@ describe('the web app, when built', () => {
     // Before the app's root, so it shows first; the rest of index.html unchanged; no inline script.
     expect(html.indexOf('id="first-screen"')).toBeLessThan(html.indexOf('<div id="root">'));
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    // Every chart of the page (§21), in its order: the first screen's fetched at once, the others lazily.
     const figures = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]);
-    expect(figures).toEqual(['procs', 'procs-new', 'memory', 'paging', 'disk:total', 'disk:vda'].slice(0, figures.length));
-    expect(figures.length).toBeGreaterThanOrEqual(4);
+    expect(figures).toEqual([
+      ...['procs', 'procs-new', 'memory', 'paging', 'disk:total', 'disk:vda', 'iops:total', 'iops:vda'],
+      ...['interrupts', 'csw', 'cpu:total', 'cpu:cpu0', 'cpu:cpu1', 'net:eth0', 'load'],
+    ]);
+    const loading = [...html.matchAll(/<img [^>]*>/g)].map((m) => (/\bloading="lazy"/.test(m[0]) ? 'lazy' : /\bfetchpriority="high"/.test(m[0]) ? 'high' : '?'));
+    expect(loading).toEqual([...Array<string>(FIRST_SCREEN_CHARTS).fill('high'), ...Array<string>(figures.length - FIRST_SCREEN_CHARTS).fill('lazy')]);
+    // Each keeps its place before it has loaded: its size is in the markup.
+    for (const m of html.matchAll(/<img [^>]*>/g)) expect(m[0]).toMatch(/ width="640" height="200" /);
     // No image data in the HTML: each figure names its PNGs, light and dark, at 1× and 2× the pixels.
     expect(html).not.toContain('data:image');
     const firstScreen = html.slice(html.indexOf('<div id="first-screen"'), html.indexOf('<div id="root">'));
