@@ -138,8 +138,8 @@ export function compareFirstScreenFileUrl(name: string): string {
 }
 
 /**
- * The first screen's page (docs/ui-contract.md §21): markup over the top of the page until the app's charts
- * have painted; each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and
+ * The first screen's page (docs/ui-contract.md §21): markup over the page until the app's charts on screen
+ * have painted (line heights fixed, so that the system font, once loaded, moves nothing); each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and
  * the screen's pixel ratio (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
  * titles come from the CSV's headers). Inline styles only: the app's stylesheet is not there yet, and CSP
  * allows inline styles (never inline script). `fileUrl`: where the page fetches the file of a name (under
@@ -165,7 +165,7 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
       const loading = i < FIRST_SCREEN_CHARTS ? 'fetchpriority="high"' : 'loading="lazy" decoding="async"';
       return (
         `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0;min-height:${img.height + TABLE_ROOM}px">` +
-        `<h3 style="font-size:15px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
+        `<h3 style="font-size:15px;line-height:20px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
         `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark'))}">` +
         `<img src="${light[0]!.url}" srcset="${srcset(light)}" width="${img.width}" height="${img.height}" ${loading} ` +
         `alt="${escapeHtml(img.title)}" style="width:100%;max-width:${img.width}px;height:auto;display:block"></picture></figure>`
@@ -176,7 +176,7 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
     `<div id="first-screen" aria-hidden="true" style="position:absolute;top:0;left:0;right:0;z-index:50;` +
     `min-height:100vh;padding:16px 24px;box-sizing:border-box;background:Canvas;color:CanvasText;` +
     `font-family:system-ui,sans-serif">` +
-    `<p style="margin:0 0 14px;font-size:18px;font-weight:600">${escapeHtml(heading)}</p>` +
+    `<p style="margin:0 0 14px;font-size:18px;line-height:24px;font-weight:600">${escapeHtml(heading)}</p>` +
     `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(${COLUMN_MIN}px,1fr));gap:18px 24px">${figures}</div></div>`;
   return { html, files };
 }
