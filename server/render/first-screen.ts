@@ -1,10 +1,11 @@
 /**
- * The report page's first screen as images (issue 11): the first charts of the page (shared/view/
- * first-screen.ts) drawn by render-chart.ts for a view of the URL, in the light and the dark theme at one and
- * two device pixels per CSS px, and the HTML that shows them before the app has started (web/src/
- * first-screen.ts replaces them with the interactive charts). Drawing takes a few hundred ms, so it runs in
- * the worker pool at upload (default view) or in the background on a first request for another view;
- * pages.ts only ever serves what is cached.
+ * The report page's charts as images (issue 11): the charts of the page from the top (shared/view/
+ * first-screen.ts; up to PAGE_IMAGE_CHARTS: the first screen's, then the ones the page scrolls to) drawn by
+ * render-chart.ts for a view of the URL, in the light and the dark theme at one and two device pixels per CSS
+ * px, and the HTML that shows them before the app has started (web/src/first-screen.ts replaces them with the
+ * interactive charts). Drawing takes from a few hundred ms to seconds, so it runs in the worker pool at upload
+ * (default view) or in the background on a first request for another view; pages.ts only ever serves what is
+ * cached.
  *
  * The images are files of their own (`/r/:id/first-screen/NAME.png`, NAME from their content), not data:
  * URLs in the HTML: the browser then fetches only the one of four it shows (theme × pixel ratio), the HTML
@@ -139,8 +140,9 @@ export function compareFirstScreenFileUrl(name: string): string {
 
 /**
  * The first screen's page (docs/ui-contract.md §21): markup over the page until the app's charts on screen
- * have painted (line heights fixed, so that the system font, once loaded, moves nothing); each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and
- * the screen's pixel ratio (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
+ * have painted (line heights fixed, so that the system font, once loaded, moves nothing); each chart a
+ * `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and the screen's pixel ratio
+ * (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
  * titles come from the CSV's headers). Inline styles only: the app's stylesheet is not there yet, and CSP
  * allows inline styles (never inline script). `fileUrl`: where the page fetches the file of a name (under
  * a report's page, or a compare page's).

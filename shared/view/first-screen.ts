@@ -19,6 +19,11 @@ export const FIRST_SCREEN_CHARTS = 6;
  */
 export const BUSIEST_DEVICES = 24;
 
+/** A per-device chart (not a total, not a single chart). */
+export function isDeviceChart(chart: ResolvedChart): boolean {
+  return chart.device !== null && chart.device !== 'total';
+}
+
 export function perCpuCharts(charts: readonly ResolvedChart[]): ResolvedChart[] {
   return charts.filter((c) => c.specId === 'cpu' && c.device !== null && c.device !== 'total');
 }
@@ -38,15 +43,14 @@ export function firstScreenCharts(charts: readonly ResolvedChart[], o: FirstScre
   const cpus = new Set(perCpuCharts(charts).map((c) => c.key));
   const heatmap = o.heatmap && cpus.size >= HEATMAP_MIN_CPUS;
   const drawn = (chart: ResolvedChart): boolean => !o.hidden.has(chart.key) && (o.showIdle || !o.idle.has(chart.key));
-  const isDevice = (chart: ResolvedChart): boolean => chart.device !== null && chart.device !== 'total';
   const out: ResolvedChart[] = [];
   for (const s of chartSections(charts)) {
-    const many = s.charts.filter((c) => drawn(c) && isDevice(c)).length > BUSIEST_DEVICES;
+    const many = s.charts.filter((c) => drawn(c) && isDeviceChart(c)).length > BUSIEST_DEVICES;
     for (const chart of s.charts) {
       if (out.length >= count) return out;
       if (heatmap && cpus.has(chart.key)) return out;
       if (!drawn(chart)) continue;
-      if (many && isDevice(chart)) continue;
+      if (many && isDeviceChart(chart)) continue;
       out.push(chart);
     }
     // The busiest devices come after the family's other charts, in an order of their own: stop there.

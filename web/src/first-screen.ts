@@ -1,10 +1,9 @@
 /**
  * The server's chart images (docs/ui-contract.md §21): `#first-screen` covers the page with its charts drawn
  * as images (the first screen's, then the ones below it, loaded as they are scrolled near), so a report
- * shows, and scrolls, before the app has loaded. Part of the small
- * entry chunk (main.tsx). Once the images on screen are decoded and painted, `dv:first-screen` is marked;
- * when the app's interactive charts on screen have painted (coordinator: CHARTS_PAINTED_EVENT), the images
- * are removed. Images in the wrong theme (the user picked one unlike the system's), or one that fails to load
+ * shows, and scrolls, before the app has loaded. Part of the small entry chunk (main.tsx). Once the images
+ * on screen are decoded and painted, `dv:first-screen` is marked; when the app's interactive charts on
+ * screen have painted (coordinator: CHARTS_PAINTED_EVENT), the images are removed. Images in the wrong theme (the user picked one unlike the system's), or one that fails to load
  * (the server keeps them for a while only), remove them at once.
  */
 import { THEME_STORAGE_KEY } from './theme/theme-key.js';
@@ -27,7 +26,8 @@ function storedTheme(): string | null {
  * the chart at the top of the viewport then stays where it was, as the app's figure of the same chart.
  */
 function replaceKeepingPlace(screen: HTMLElement): void {
-  const top = scrollY > 0 ? Array.from(screen.querySelectorAll<HTMLElement>('figure[data-first-screen]')).find((f) => f.getBoundingClientRect().bottom > 0) : undefined;
+  const figures = scrollY > 0 ? Array.from(screen.querySelectorAll<HTMLElement>('figure[data-first-screen]')) : [];
+  const top = figures.find((f) => f.getBoundingClientRect().bottom > 0);
   const key = top?.dataset['firstScreen'];
   const offset = top?.getBoundingClientRect().top ?? 0;
   screen.remove();
