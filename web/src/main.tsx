@@ -13,8 +13,10 @@ import { showFirstScreen } from './first-screen.js';
 const id = /^\/r\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
 let shown = Promise.resolve();
 if (isReportId(id)) {
-  prefetchReport(id).catch(() => undefined);
   shown = showFirstScreen();
+  // With the server's images on screen the data waits until they have painted (at once without them): its
+  // request, the server's answer and the worker would take CPU from those images (2 cores).
+  void shown.then(() => prefetchReport(id)).catch(() => undefined);
 } else if (/^\/compare\/?$/.test(window.location.pathname)) {
   for (const p of prefetchCompareReports(reportIds(parseCompareView(window.location.search)))) p.catch(() => undefined);
   shown = showFirstScreen();
