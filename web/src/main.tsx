@@ -1,7 +1,7 @@
 /**
- * The page's entry, kept small: on a report page it first starts the Web Worker that downloads and parses
- * the report, on a compare page one per run's report, then loads the app (React, Chart.js), so the two
- * overlap instead of running one after the other. The app picks up the same pending loads
+ * The page's entry, kept small: on a report page it starts the Web Worker that downloads and parses the
+ * report (once the server's images on screen have painted, if it has some), on a compare page one per run's
+ * report, and loads the app (React, Chart.js), so the two overlap instead of running one after the other. The app picks up the same pending loads
  * (data/load-report.ts). The server's first-screen images, if the page has them (a report's or a compare
  * page's), are watched from here (first-screen.ts).
  */
