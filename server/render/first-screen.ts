@@ -87,14 +87,17 @@ export async function drawVariants(draw: (theme: ThemeName, ratio: number) => Pr
   return variants;
 }
 
-/** The first screen's images of a report for a view; empty when the view leaves nothing to draw. */
-export async function renderFirstScreen(report: ReportJson, view: ViewState): Promise<FirstScreenImage[]> {
+/**
+ * The images of a report's page for a view, of its first `count` charts (at most PAGE_IMAGE_CHARTS); empty
+ * when the view leaves nothing to draw.
+ */
+export async function renderFirstScreen(report: ReportJson, view: ViewState, count: number = PAGE_IMAGE_CHARTS): Promise<FirstScreenImage[]> {
   const run = renderableRun(report, view.run);
   if (!run) return [];
   const charts = firstScreenCharts(
     run.charts,
     { idle: run.idle(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
-    PAGE_IMAGE_CHARTS,
+    Math.min(count, PAGE_IMAGE_CHARTS),
   );
   const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH };
   const out: FirstScreenImage[] = [];

@@ -70,13 +70,14 @@ async function scrollThrough(page: Page): Promise<void> {
 describeBrowser('images of every chart before the app (issue 11, docs/ui-contract.md §21)', () => {
   const h = webHarness();
 
-  /** The report's page once its images are drawn (≤ 60 s), and its chart keys from the HTML. */
+  /** The report's page once the images of its charts are drawn (≤ 60 s), and its chart keys from the HTML. */
   async function pageWithImages(fixture: string): Promise<{ path: string; keys: string[] }> {
     const path = await h.report(fixture);
     let html = '';
-    for (let i = 0; i < 300 && !html.includes('data-first-screen'); i++) {
+    // After the upload the first screen's; every chart's once the page has been asked for (§21).
+    for (let i = 0; i < 300 && !html.includes('loading="lazy"'); i++) {
       html = await (await fetch(h.server.url + path)).text();
-      if (!html.includes('data-first-screen')) await new Promise((r) => setTimeout(r, 200));
+      if (!html.includes('loading="lazy"')) await new Promise((r) => setTimeout(r, 200));
     }
     const keys = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]!);
     expect(keys.length).toBeGreaterThan(FIRST_SCREEN_CHARTS);

@@ -45,17 +45,21 @@ describe('the web app, when built', () => {
     const fixture = await readFile(new URL('../../fixtures/d072_tfvnrl.csv', import.meta.url));
     const created = await t.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(fixture) });
     const url: string = created.json().url;
-    const page = async (query: string): Promise<string> => {
+    const page = async (query: string, marker = 'data-first-screen'): Promise<string> => {
       // Drawn in the background (the first request of a view starts it): ask until it is there (≤ 60 s).
       for (let i = 0; i < 300; i++) {
         const res = await t.app.inject({ url: url + query, headers: HTML });
         expect(res.statusCode).toBe(200);
-        if (res.body.includes('data-first-screen')) return res.body;
+        if (res.body.includes(marker)) return res.body;
         await new Promise((r) => setTimeout(r, 200));
       }
       throw new Error(`no first-screen images for ${url}${query} in 60 s`);
     };
-    const html = await page('');
+    // After the upload: the first screen's charts only (the pool's work per upload stays small).
+    const first = await page('');
+    expect([...first.matchAll(/<figure data-first-screen=/g)]).toHaveLength(FIRST_SCREEN_CHARTS);
+    // Asked for, the page gets every chart's image.
+    const html = await page('', 'loading="lazy"');
     // Before the app's root, so it shows first; the rest of index.html unchanged; no inline script.
     expect(html.indexOf('id="first-screen"')).toBeLessThan(html.indexOf('<div id="root">'));
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
