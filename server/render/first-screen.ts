@@ -1,10 +1,11 @@
 /**
- * The report page's first screen as images (issue 11): the first charts of the page (shared/view/
- * first-screen.ts) drawn by render-chart.ts for a view of the URL, in the light and the dark theme at one and
- * two device pixels per CSS px, and the HTML that shows them before the app has started (web/src/
- * first-screen.ts replaces them with the interactive charts). Drawing takes a few hundred ms, so it runs in
- * the worker pool at upload (default view) or in the background on a first request for another view;
- * pages.ts only ever serves what is cached.
+ * The report page's charts as images (issue 11): the charts of the page from the top (shared/view/
+ * first-screen.ts; up to PAGE_IMAGE_CHARTS: the first screen's, then the ones the page scrolls to) drawn by
+ * render-chart.ts for a view of the URL, in the light and the dark theme at one and two device pixels per CSS
+ * px, and the HTML that shows them before the app has started (web/src/first-screen.ts replaces them with the
+ * interactive charts). Drawing takes from a few hundred ms to seconds, so it runs in the worker pool at upload
+ * (default view) or in the background on a first request for another view; pages.ts only ever serves what is
+ * cached.
  *
  * The images are files of their own (`/r/:id/first-screen/NAME.png`, NAME from their content), not data:
  * URLs in the HTML: the browser then fetches only the one of four it shows (theme × pixel ratio), the HTML
@@ -14,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ThemeName } from '../../shared/chart/theme.js';
+import { PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
 import { FIRST_SCREEN_CHARTS, firstScreenCharts } from '../../shared/view/first-screen.js';
 import { serialiseViewState, type ViewState } from '../../shared/view/view-state.js';
 import type { ResolvedChart } from '../../shared/catalogue/index.js';
@@ -90,10 +92,13 @@ export async function drawVariants(
   return variants;
 }
 
-/** The first screen's images of a report for a view; empty when the view leaves nothing to draw. */
-export async function renderFirstScreen(report: ReportJson, view: ViewState): Promise<FirstScreenImage[]> {
+/**
+ * The images of a report's page for a view, of its first `count` charts (at most PAGE_IMAGE_CHARTS); empty
+ * when the view leaves nothing to draw.
+ */
+export async function renderFirstScreen(report: ReportJson, view: ViewState, count: number = PAGE_IMAGE_CHARTS): Promise<FirstScreenImage[]> {
   const run = renderableRun(report, view.run);
-  return run ? renderRunFirstScreen(run, view) : [];
+  return run ? renderRunFirstScreen(run, view, PAGE_DRAWING, count) : [];
 }
 
 /** How first-screen images are made: at which pixel ratios, encoded how (the page's: PNG at 1× and 2×). */
@@ -105,12 +110,20 @@ export interface FirstScreenDrawing {
 
 const PAGE_DRAWING: FirstScreenDrawing = { ratios: FIRST_SCREEN_PIXEL_RATIOS, draw: renderRunChartPng };
 
-/** The first screen's images of a prepared run (the view's run) for a view. */
-export async function renderRunFirstScreen(run: RunData, view: ViewState, drawing: FirstScreenDrawing = PAGE_DRAWING): Promise<FirstScreenImage[]> {
+/**
+ * The images of a prepared run (the view's run) for a view: its first `count` charts (an offline page's first
+ * screen by default; at most PAGE_IMAGE_CHARTS).
+ */
+export async function renderRunFirstScreen(
+  run: RunData,
+  view: ViewState,
+  drawing: FirstScreenDrawing = PAGE_DRAWING,
+  count: number = FIRST_SCREEN_CHARTS,
+): Promise<FirstScreenImage[]> {
   const charts = firstScreenCharts(
     run.charts,
     { idle: run.idle(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
-    FIRST_SCREEN_CHARTS,
+    Math.min(count, PAGE_IMAGE_CHARTS),
   );
   // One cache for the batch: each chart's variants share its prepared series.
   const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH, cache: {} };
@@ -127,6 +140,15 @@ export async function renderRunFirstScreen(run: RunData, view: ViewState, drawin
   }
   return out;
 }
+
+/**
+ * The images' layout, near the app's (two charts a row on a 1400 px screen, each over its statistics table):
+ * columns at least this wide (CSS px), each image at most its drawn width, and under each the room (CSS px)
+ * the app's table takes. So a screen shows about the charts the app's page will, roughly where they will be
+ * (the first screen waits for the images on it), and the page scrolls through the rest much as it will.
+ */
+const COLUMN_MIN = 560;
+const TABLE_ROOM = 140;
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -147,9 +169,10 @@ export function compareFirstScreenFileUrl(name: string): string {
 }
 
 /**
- * The first screen's page (docs/ui-contract.md §21): markup over the top of the page until the app's charts
- * have painted; each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and
- * the screen's pixel ratio (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
+ * The first screen's page (docs/ui-contract.md §21): markup over the page until the app's charts on screen
+ * have painted (line heights fixed, so that the system font, once loaded, moves nothing); each chart a
+ * `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and the screen's pixel ratio
+ * (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
  * titles come from the CSV's headers). Inline styles only: the app's stylesheet is not there yet, and CSP
  * allows inline styles (never inline script). `fileUrl`: where the page fetches the file of a name (under
  * a report's page, or a compare page's).
@@ -167,15 +190,18 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
       });
   const srcset = (list: { url: string; ratio: number }[]): string => list.map((s) => `${s.url} ${s.ratio}x`).join(', ');
   const figures = images
-    .map((img) => {
+    .map((img, i) => {
       const light = sources(img, 'light');
+      // The first screen's images load first; the ones below it when the page is scrolled near them (the
+      // width and height attributes keep their place meanwhile).
+      const loading = i < FIRST_SCREEN_CHARTS ? 'fetchpriority="high"' : 'loading="lazy" decoding="async"';
       return (
-        `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0">` +
-        `<h3 style="font-size:15px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
+        `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0;min-height:${img.height + TABLE_ROOM}px">` +
+        `<h3 style="font-size:15px;line-height:20px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
         `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark'))}">` +
         // One light image (an offline page's, inline): src alone says it, without a second copy in srcset.
-        `<img src="${light[0]!.url}"${light.length > 1 ? ` srcset="${srcset(light)}"` : ''} width="${img.width}" height="${img.height}" ` +
-        `alt="${escapeHtml(img.title)}" style="width:100%;height:auto;display:block"></picture></figure>`
+        `<img src="${light[0]!.url}"${light.length > 1 ? ` srcset="${srcset(light)}"` : ''} width="${img.width}" height="${img.height}" ${loading} ` +
+        `alt="${escapeHtml(img.title)}" style="width:100%;max-width:${img.width}px;height:auto;display:block"></picture></figure>`
       );
     })
     .join('');
@@ -183,8 +209,8 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
     `<div id="first-screen" aria-hidden="true" style="position:absolute;top:0;left:0;right:0;z-index:50;` +
     `min-height:100vh;padding:16px 24px;box-sizing:border-box;background:Canvas;color:CanvasText;` +
     `font-family:system-ui,sans-serif">` +
-    `<p style="margin:0 0 14px;font-size:18px;font-weight:600">${escapeHtml(heading)}</p>` +
-    `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:18px 24px">${figures}</div></div>`;
+    `<p style="margin:0 0 14px;font-size:18px;line-height:24px;font-weight:600">${escapeHtml(heading)}</p>` +
+    `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(${COLUMN_MIN}px,1fr));gap:18px 24px">${figures}</div></div>`;
   return { html, files };
 }
 
