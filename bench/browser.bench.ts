@@ -24,6 +24,7 @@ import { fixturePath } from '../test/helpers/fixtures.js';
 import { makeLog } from './make-log.js';
 import { Y_AXIS_WIDTH } from '../shared/chart/line-config.js';
 import { benchAgainstDstat2graphs, VIEWPORT } from './browser-baseline.js';
+import { trackedMarkTime, trackedPage } from './page-marks.js';
 
 const REPEAT = 20;
 /** Where the plot starts in a chart's canvas (px): past the y axis. */
@@ -172,7 +173,7 @@ async function measureLog(server: RunningServer, browser: Browser, c: LogCase): 
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript(NAME_SHIM);
   try {
-    const page = await context.newPage();
+    const page = await trackedPage(context);
     // Every response, the Web Worker's too (the page's own CDP session would miss those): encoded body +
     // headers as received.
     const sizes: Promise<number>[] = [];
@@ -262,6 +263,9 @@ function failed(why: string): Measured {
 
 /** startTime of a performance mark (ms from navigation start), waiting for it; a reason when absent. */
 export async function markTime(page: Page, name: string, timeoutMs: number): Promise<number | string> {
+  // A page of page-marks.ts: waited for from its console, nothing evaluated in the page while it loads.
+  const tracked = trackedMarkTime(page, name, timeoutMs);
+  if (tracked) return tracked;
   try {
     const handle = await page.waitForFunction(
       (n: string) => performance.getEntriesByName(n, 'mark')[0]?.startTime ?? null,

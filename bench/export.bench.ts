@@ -138,7 +138,7 @@ export async function benchExport(): Promise<void> {
 }
 
 /** dv:first-screen of the served page and of the offline file, alternated, median of each. */
-async function benchFirstScreen(text: string, htmlFile: string): Promise<void> {
+export async function benchFirstScreen(text: string, htmlFile: string): Promise<void> {
   const server = await startServer({ env: { MAX_UPLOAD_BYTES: '64MiB' }, startTimeoutMs: 30_000 });
   const browser = await launchBrowser();
   try {

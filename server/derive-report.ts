@@ -26,9 +26,18 @@ export function deriveReport(
   bytes: Buffer,
   fields: ReportSummaryFields,
 ): { reportJsonGz: Uint8Array; summary: ReportSummary; report: ReportJson } {
+  const { summary, report } = parseReport(bytes, fields);
+  return { reportJsonGz: gzipReportJson(report), summary, report };
+}
+
+/** deriveReport's first half: the report and its summary, not yet as JSON (the CLI draws from it meanwhile). */
+export function parseReport(bytes: Buffer, fields: ReportSummaryFields): { summary: ReportSummary; report: ReportJson } {
   const log = parseDstat(decodeUploadText(bytes), { maxRows: MAX_ROWS });
-  const report = toReportJson(log, fields);
+  return { summary: toReportSummary(log, fields), report: toReportJson(log, fields) };
+}
+
+/** deriveReport's second half: the report as stored, its JSON gzipped. */
+export function gzipReportJson(report: ReportJson): Uint8Array {
   // A buffer of its own (gzipSync may return a slice of a shared pool), so it can be transferred.
-  const reportJsonGz = new Uint8Array(gzipSync(JSON.stringify(report), { level: REPORT_JSON_GZIP_LEVEL }));
-  return { reportJsonGz, summary: toReportSummary(log, fields), report };
+  return new Uint8Array(gzipSync(JSON.stringify(report), { level: REPORT_JSON_GZIP_LEVEL }));
 }

@@ -110,4 +110,6 @@ export { compareFirstScreenTask } from './render/compare-first-screen-task.js';
 
 /** Some charts of a report as an export's PNGs (server/render/chart-pngs-task.ts). */
 export { chartPngsTask } from './render/chart-pngs-task.js';
+/** An offline page's first screen with its images inline (server/render/offline-first-screen-task.ts). */
+export { offlineFirstScreenTask } from './render/offline-first-screen-task.js';
 export { lodTask } from './lod/lod-task.js';

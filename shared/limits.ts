@@ -102,13 +102,21 @@ export function maxDecompressedBytes(maxUploadBytes: number): number {
 export const MAX_EXPORT_PNGS = 300;
 
 /**
- * Memory for the report pages' first screens kept by the server (HTML and PNG files), in bytes: 16 MiB holds
- * the default view of the last ~20 logs of 4 MB (~0.8 MB each: 6 charts, light and dark at 1× and 2×) or
+ * Memory for the report pages' chart images kept by the server (HTML and PNG files), in bytes: 32 MiB holds
+ * the default view of the last ~15 logs of 4 MB (~2 MB each: 15 charts, light and dark at 1× and 2×) or
  * ~60 small ones. Bounded so that the server's RSS stays level over many uploads (issue 11: ≤ 50 MiB of
- * growth from the 10th to the 100th upload of a 4 MB log); a page whose first screen has gone is drawn again
+ * growth from the 10th to the 100th upload of a 4 MB log); a page whose images have gone is drawn again
  * on its next request.
  */
-export const FIRST_SCREEN_CACHE_BYTES = 16 * 1024 * 1024;
+export const FIRST_SCREEN_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Most charts of a report page the server draws as images (docs/ui-contract.md §21: the first screen and the
+ * charts below it, shown while the page is scrolled before the app has drawn them): each costs ~0.1–0.3 s of
+ * a worker's CPU (four images: light and dark at 1× and 2×) and ~0.1 MB of the cache above; a log of a few
+ * devices has 10–20 charts. Further charts are drawn by the app only.
+ */
+export const PAGE_IMAGE_CHARTS = 32;
 
 /** Views of one report whose first screen the server keeps or is drawing at a time (each URL query is one view). */
 export const FIRST_SCREEN_VIEWS_PER_REPORT = 8;

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ChartRenderer } from '../export/chart-images.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
+import type { OfflineFirstScreenTask } from '../render/offline-first-screen-task.js';
 import { workerLocation } from '../worker-location.js';
 
 /** Threads at most: drawing is CPU-bound, and beyond a few threads the ZIP's writing is the limit. */
@@ -25,6 +26,9 @@ export function startRenderPool(threads = Math.min(MAX_RENDER_THREADS, available
     parallel: threads,
     async render(task: ChartPngsTask): Promise<Uint8Array[]> {
       return (await pool.run(task, { name: 'chartPngsTask' })) as Uint8Array[];
+    },
+    async firstScreen(task: OfflineFirstScreenTask): Promise<string> {
+      return (await pool.run(task, { name: 'offlineFirstScreenTask' })) as string;
     },
     close: () => pool.destroy(),
   };

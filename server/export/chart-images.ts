@@ -6,9 +6,11 @@
  * every thread busy to the end) and the images come back in page order, each chunk as soon as it and those
  * before it are done.
  */
-import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import { viewQuery, type ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { ColumnarRun } from '../../shared/report/columnar.js';
 import { toRunData } from '../../shared/report/run-data.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
+import type { OfflineFirstScreenTask } from '../render/offline-first-screen-task.js';
 import { columnarRun } from '../render/run-charts.js';
 import { sharedColumns } from '../render/shared-columns.js';
 import { exportCharts, pngName, type ChartImage, type ExportReport } from './report-files.js';
@@ -18,6 +20,8 @@ export interface ChartRenderer {
   parallel: number;
   /** The PNGs of `task.keys`, in that order. */
   render(task: ChartPngsTask): Promise<Uint8Array[]>;
+  /** An offline page's first screen, its images inline (server/render/offline-first-screen-task.ts). */
+  firstScreen(task: OfflineFirstScreenTask): Promise<string>;
 }
 
 /** Draws in this thread, one chart after the other: the reference the pools are tested against. */
@@ -26,6 +30,10 @@ export const inThreadRenderer: ChartRenderer = {
   async render(task) {
     const { renderExportPngs } = await import('../render/chart-pngs-task.js');
     return renderExportPngs(toRunData(task.run, task.fileName), task.view, task.keys);
+  },
+  async firstScreen(task) {
+    const { offlineFirstScreenTask } = await import('../render/offline-first-screen-task.js');
+    return offlineFirstScreenTask(task);
   },
 };
 
@@ -47,14 +55,26 @@ export interface ExportChartImages {
   left: string[];
 }
 
-/** Start drawing an export's charts now: the caller makes the other files meanwhile. */
-export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer): ExportChartImages {
+/** The view's run of an export as columns, as tasks carry it: in shared memory when threads draw (no copy per task). */
+export function exportColumns(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer): ColumnarRun | null {
   const columns = columnarRun(r.report, view.run ?? null);
-  const run = columns ? toRunData(columns, r.report.fileName) : null;
+  return columns && renderer.parallel > 1 ? sharedColumns(columns) : columns;
+}
+
+/**
+ * Start drawing an offline page's first screen (its images inline) now; '' when there is nothing to draw
+ * or drawing failed (the page then starts with its interactive charts, as it would without images).
+ */
+export function offlineFirstScreen(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer, run = exportColumns(r, view, renderer)): Promise<string> {
+  if (!run) return Promise.resolve('');
+  return renderer.firstScreen({ run, fileName: r.report.fileName, query: viewQuery(view) }).catch(() => '');
+}
+
+/** Start drawing an export's charts now: the caller makes the other files meanwhile. */
+export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer, taskRun = exportColumns(r, view, renderer)): ExportChartImages {
+  const run = taskRun ? toRunData(taskRun, r.report.fileName) : null;
   const { keys, left } = exportCharts(run);
   const groups = chunks(keys, renderer.parallel > 1 ? renderer.parallel * CHUNKS_PER_THREAD : 1);
-  // In shared memory when threads draw: each task then carries the columns without a copy.
-  const taskRun = columns && renderer.parallel > 1 ? sharedColumns(columns) : columns;
   const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view, keys: g }));
   // Handled where each is awaited; this only keeps one that fails after an earlier one from going unhandled.
   for (const p of pending) p.catch(() => undefined);

@@ -19,7 +19,15 @@ export interface OfflineAssets {
   style: string;
   /** The script gzipped at level 9 by the build (web/vite.offline-build.ts), when it is there and current. */
   scriptGz?: Buffer;
+  /**
+   * The first-screen watcher (web/src/offline-first-screen.ts, built beside the report's offline script):
+   * a page carries first-screen images only with it, as it is what replaces them with the charts.
+   */
+  firstScreenScript?: string;
 }
+
+/** The offline report's first-screen watcher, beside its script (web/vite.offline-first-screen.config.ts). */
+export const FIRST_SCREEN_SCRIPT = 'first-screen.js';
 
 /** The build's gzip of an offline script: `<name>.js` + this (web/vite.offline-build.ts writes it). */
 export const PACKED_SCRIPT_SUFFIX = '.gz';
@@ -62,7 +70,9 @@ export function loadOfflineAssets(webDir: string, build: OfflineBuild = 'offline
     p = Promise.all([readFile(scriptPath), readFile(join(key, `${build}.css`), 'utf8')])
       .then(async ([script, style]): Promise<OfflineAssets> => {
         const scriptGz = await readPackedScript(scriptPath + PACKED_SCRIPT_SUFFIX, script);
-        return { script: script.toString('utf8'), style, ...(scriptGz ? { scriptGz } : {}) };
+        // The compare page has none; a report build without it gets pages without first-screen images.
+        const firstScreenScript = build === 'offline' ? await readFile(join(key, FIRST_SCREEN_SCRIPT), 'utf8').catch(() => undefined) : undefined;
+        return { script: script.toString('utf8'), style, ...(scriptGz ? { scriptGz } : {}), ...(firstScreenScript ? { firstScreenScript } : {}) };
       })
       .catch((err: NodeJS.ErrnoException) => {
         cache.delete(key);
@@ -114,14 +124,16 @@ export const PACKED_CODE_ELEMENT_ID = 'dv-app-code';
 /**
  * The one script the page runs as written: unpacks the app's code (base64 by the browser's own decoder,
  * Uint8Array.fromBase64, where it has one — else atob and a loop over the ~0.2 MB; then the browser's gzip
- * DecompressionStream, which the app needs for its data anyway) and runs it as an inline module script.
+ * DecompressionStream, which the app needs for its data anyway) and runs it as an inline module script —
+ * once the first-screen images are painted (`window.dvFirstScreen`, web/src/offline-first-screen.ts), as
+ * the served page's entry does: evaluating the app (hundreds of ms) would otherwise hold that frame back.
  */
 const LOADER =
   `const e=document.getElementById('${PACKED_CODE_ELEMENT_ID}'),t=e.textContent.trim(),U=Uint8Array;let u;` +
   'if(U.fromBase64)u=U.fromBase64(t);else{const b=atob(t);u=new U(b.length);for(let i=0;i<b.length;i++)u[i]=b.charCodeAt(i)}' +
   "const s=document.createElement('script');s.type='module';" +
   "s.textContent=await new Response(new Blob([u]).stream().pipeThrough(new DecompressionStream('gzip'))).text();" +
-  'e.remove();document.body.append(s);';
+  'e.remove();await window.dvFirstScreen;document.body.append(s);';
 
 interface PackedCode {
   base64: string;
@@ -154,23 +166,33 @@ export interface OfflinePage {
   title: string;
   /** What the page says without JavaScript. */
   noscript: string;
+  /**
+   * The first screen's markup with its images inline (server/render/offline-first-screen-task.ts), shown
+   * before the app has started; used only with the assets' first-screen watcher.
+   */
+  firstScreen?: string;
 }
 
 /** The whole HTML file. */
 export function offlineHtml(assets: OfflineAssets, page: OfflinePage): string {
   const code = packCode(assets);
+  const watcher = page.firstScreen && assets.firstScreenScript ? rawText(assets.firstScreenScript, 'script') : null;
+  const hashes = watcher === null ? code.hashes : [...code.hashes, sha256(watcher)];
   return (
     '<!doctype html>\n<html lang="en">\n<head>\n' +
     `<meta charset="UTF-8">\n` +
     // The policy holds no `"`, `&` or `<` (quotes are single): written as is, readable in the file.
-    `<meta http-equiv="Content-Security-Policy" content="${offlineCsp(...code.hashes)}">\n` +
+    `<meta http-equiv="Content-Security-Policy" content="${offlineCsp(...hashes)}">\n` +
     '<meta name="referrer" content="no-referrer">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     '<meta name="color-scheme" content="light dark">\n' +
     '<link rel="icon" href="data:,">\n' +
     `<title>${escapeHtml(page.title)}</title>\n` +
     `<style>${rawText(assets.style, 'style')}</style>\n` +
-    '</head>\n<body>\n<div id="root"></div>\n' +
+    '</head>\n<body>\n' +
+    // The images first, and their watcher right after them: they paint while the rest is still parsed.
+    (watcher === null ? '' : `${page.firstScreen}\n<script>${watcher}</script>\n`) +
+    '<div id="root"></div>\n' +
     `<noscript>${escapeHtml(page.noscript)}</noscript>\n` +
     `<script type="application/json" id="${escapeHtml(page.embedded.elementId)}">${scriptSafeJson(page.embedded.data)}</script>\n` +
     `<script type="application/octet-stream" id="${PACKED_CODE_ELEMENT_ID}">${code.base64}</script>\n` +

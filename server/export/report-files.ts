@@ -43,16 +43,29 @@ export function embeddedReportData(r: ExportReport): EmbeddedReportData {
   return { id: r.summary.id, reportJsonGz: Buffer.from(codes.buffer, codes.byteOffset, codes.length).toString('latin1'), gzBytes: gz.length };
 }
 
-/** The offline report (one HTML file) opening with `view`. */
-export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}): string {
+/**
+ * The offline report (one HTML file) opening with `view`; `firstScreen`: its first screen with the images
+ * inline (chart-images.ts offlineFirstScreen), or '' for none.
+ */
+export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}, firstScreen = ''): string {
+  return offlineReportPage(assets, r, view)(firstScreen);
+}
+
+/**
+ * offlineReportHtml in two steps: the data encoded now, the file made once its first screen is there (drawn
+ * by other threads meanwhile).
+ */
+export function offlineReportPage(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}): (firstScreen: string) => string {
   const run = r.report.runs[runIndex(r.report, view)];
   const host = run?.meta.host.trim();
   const report: EmbeddedReport = { v: 2, search: viewQuery(view), ...embeddedReportData(r) };
-  return offlineHtml(assets, {
-    embedded: { elementId: EMBEDDED_REPORT_ELEMENT_ID, data: report },
-    title: `${host ? `${host} · ` : ''}${r.summary.fileName} · dstatview`,
-    noscript: 'This dstatview report needs JavaScript to draw its graphs.',
-  });
+  return (firstScreen) =>
+    offlineHtml(assets, {
+      embedded: { elementId: EMBEDDED_REPORT_ELEMENT_ID, data: report },
+      title: `${host ? `${host} · ` : ''}${r.summary.fileName} · dstatview`,
+      noscript: 'This dstatview report needs JavaScript to draw its graphs.',
+      firstScreen,
+    });
 }
 
 /** File name of a chart's PNG: its key with anything but [A-Za-z0-9._-] as `_` (`disk:vda` → `disk_vda.png`). */

@@ -11,9 +11,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
-import type { ChartRenderer } from './chart-images.js';
+import { offlineFirstScreen, type ChartRenderer } from './chart-images.js';
 import type { OfflineAssets } from './offline-html.js';
-import { offlineReportHtml, type ExportReport } from './report-files.js';
+import { offlineReportPage, type ExportReport } from './report-files.js';
 import { exportEntries, exportZip, type SourceCsv } from './zip.js';
 
 async function atomically(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
@@ -28,8 +28,11 @@ async function atomically(path: string, write: (tmp: string) => Promise<void>): 
   }
 }
 
-export function writeHtml(path: string, assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions): Promise<void> {
-  return atomically(path, (tmp) => writeFile(tmp, offlineReportHtml(assets, r, view), { flag: 'wx' }));
+/** `renderer` draws the first screen's images; without one the page has none. */
+export function writeHtml(path: string, assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer | null): Promise<void> {
+  const firstScreen = renderer ? offlineFirstScreen(r, view, renderer) : Promise.resolve('');
+  const page = offlineReportPage(assets, r, view);
+  return atomically(path, async (tmp) => writeFile(tmp, page(await firstScreen), { flag: 'wx' }));
 }
 
 export function writeZip(

@@ -11,9 +11,9 @@ import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import type { OfflineAssets } from './offline-html.js';
-import { chartImages, type ChartRenderer } from './chart-images.js';
+import { chartImages, exportColumns, offlineFirstScreen, type ChartRenderer } from './chart-images.js';
 import {
-  offlineReportHtml,
+  offlineReportPage,
   readmeText,
   statsCsvFile,
   statsJsonFile,
@@ -55,8 +55,12 @@ export async function* exportEntries(
   view: ViewQueryOptions,
   renderer: ChartRenderer,
 ): AsyncGenerator<ExportEntry> {
-  const charts = chartImages(r, view, renderer);
-  yield { name: 'index.html', data: offlineReportHtml(assets, r, view), compress: true };
+  const run = exportColumns(r, view, renderer);
+  // The first screen before the charts: the threads take tasks in turn, and index.html waits for it.
+  const firstScreen = offlineFirstScreen(r, view, renderer, run);
+  const charts = chartImages(r, view, renderer, run);
+  const page = offlineReportPage(assets, r, view);
+  yield { name: 'index.html', data: page(await firstScreen), compress: true };
   yield { name: csv.name, data: await csv.open(), compress: true };
   const rows = statsRows(r, view);
   yield { name: 'stats.csv', data: statsCsvFile(rows), compress: true };

@@ -1,15 +1,16 @@
 /**
  * The report pages' first-screen images (server/render/first-screen.ts): `fastify.firstScreen`.
  *
- * Drawn in the worker pool, in the background: after an upload for the default view (`warm`), and on the
- * first request of a page for another view; a page is served at once with what is ready (images, or none:
- * the app draws its charts either way). Each view's HTML and the PNG files it names are kept together in
+ * Drawn in the worker pool, in the background: after an upload the default view's first screen (`warm`),
+ * on the first request of a page every chart of its view (up to PAGE_IMAGE_CHARTS; the default view's too,
+ * then); a page is served at once with what is ready (images, or none: the app draws its charts either way). Each view's HTML and the PNG files it names are kept together in
  * memory, least recently used first out, up to FIRST_SCREEN_CACHE_BYTES; derived data, so a restart only
  * costs drawing them again. A file asked for after its view left the cache is not found (404): the page
  * then drops its images (web/src/first-screen.ts) and shows the app's charts.
  */
 import fp from 'fastify-plugin';
-import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT } from '../../shared/limits.js';
+import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT, PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
+import { FIRST_SCREEN_CHARTS } from '../../shared/view/first-screen.js';
 import { parseViewState } from '../../shared/view/view-state.js';
 import { firstScreenViewKey, type FirstScreenPage } from '../render/first-screen.js';
 
@@ -18,7 +19,7 @@ export interface FirstScreens {
   html(id: string, query: string): string | null;
   /** A PNG file named by a first screen of the report that is cached (routes/first-screen.ts). */
   file(id: string, name: string): Uint8Array | null;
-  /** Draw the default view's first screen (after an upload). */
+  /** Draw the default view's first screen (after an upload); its other charts on the page's first request. */
   warm(id: string): void;
 }
 
@@ -33,6 +34,8 @@ export default fp(
     interface Entry extends FirstScreenPage {
       id: string;
       bytes: number;
+      /** Charts asked for: the first screen's after an upload, every one's once the page is asked for. */
+      charts: number;
     }
     /** Key: report id + view key; in the order of use, least recent first. */
     const cache = new Map<string, Entry>();
@@ -48,13 +51,13 @@ export default fp(
       return n;
     };
 
-    const put = (key: string, id: string, page: FirstScreenPage): void => {
+    const put = (key: string, id: string, page: FirstScreenPage, charts: number): void => {
       const old = cache.get(key);
       if (old) bytes -= old.bytes;
       cache.delete(key);
       let size = page.html.length;
       for (const png of page.files.values()) size += png.byteLength;
-      cache.set(key, { ...page, id, bytes: size });
+      cache.set(key, { ...page, id, bytes: size, charts });
       bytes += size;
       for (const [k, v] of cache) {
         if (bytes <= FIRST_SCREEN_CACHE_BYTES) break;
@@ -63,11 +66,12 @@ export default fp(
       }
     };
 
-    const draw = (id: string, query: string, key: string): void => {
+    const draw = (id: string, query: string, key: string, charts: number): void => {
       if (pending.has(key)) return;
       // A bounded number of views per report at a time: a crawler of URL variants cannot fill the pool or
-      // the cache. A view that has left the cache is drawn again on its next request.
-      if (viewsOf(id) >= FIRST_SCREEN_VIEWS_PER_REPORT) return;
+      // the cache (a view kept with the first screen only is drawn again in full: it counts once). A view that
+      // has left the cache is drawn again on its next request.
+      if (viewsOf(id) - (cache.has(key) ? 1 : 0) >= FIRST_SCREEN_VIEWS_PER_REPORT) return;
       pending.set(key, id);
       void (async () => {
         try {
@@ -75,7 +79,7 @@ export default fp(
           if (!stored) return;
           const chunks: Buffer[] = [];
           for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-          put(key, id, await fastify.parser.renderFirstScreen({ id, reportJsonGz: Buffer.concat(chunks), query }));
+          put(key, id, await fastify.parser.renderFirstScreen({ id, reportJsonGz: Buffer.concat(chunks), query, charts }), charts);
         } catch (err) {
           fastify.log.warn({ reportId: id, err }, 'first-screen images not drawn');
         } finally {
@@ -92,9 +96,11 @@ export default fp(
         if (entry !== undefined) {
           cache.delete(key);
           cache.set(key, entry);
+          // Drawn at upload with the first screen only: someone reads the page, every chart follows.
+          if (entry.charts < PAGE_IMAGE_CHARTS) draw(id, view, key, PAGE_IMAGE_CHARTS);
           return entry.html;
         }
-        draw(id, view, key);
+        draw(id, view, key, PAGE_IMAGE_CHARTS);
         return null;
       },
       file(id, name) {
@@ -106,7 +112,9 @@ export default fp(
         return null;
       },
       warm(id) {
-        draw(id, '', id);
+        // The first screen only: an upload costs the pool what it did before the images of every chart
+        // (a few uploads a second in a fuzz or a crowd would otherwise keep it drawing pages nobody opened).
+        draw(id, '', id, FIRST_SCREEN_CHARTS);
       },
     } satisfies FirstScreens);
   },

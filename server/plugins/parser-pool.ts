@@ -23,6 +23,7 @@ import type { FirstScreenPage } from '../render/first-screen.js';
 import type { FirstScreenTask } from '../render/first-screen-task.js';
 import type { CompareFirstScreenTask } from '../render/compare-first-screen-task.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
+import type { OfflineFirstScreenTask } from '../render/offline-first-screen-task.js';
 import type { ChartRenderer } from '../export/chart-images.js';
 import type { LodTask } from '../lod/lod-task.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
@@ -176,6 +177,9 @@ export default fp<ParserPoolOptions>(
         parallel: threads,
         async render(task: ChartPngsTask): Promise<Uint8Array[]> {
           return (await pool.run(task, { name: 'chartPngsTask' })) as Uint8Array[];
+        },
+        async firstScreen(task: OfflineFirstScreenTask): Promise<string> {
+          return (await pool.run(task, { name: 'offlineFirstScreenTask' })) as string;
         },
       },
       async encodeLod(task: LodTask): Promise<Uint8Array> {

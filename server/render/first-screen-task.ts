@@ -14,10 +14,12 @@ export interface FirstScreenTask {
   reportJsonGz: Uint8Array;
   /** The page's URL query (`?height=300&hide=…`, or ''). */
   query: string;
+  /** How many of the page's charts to draw (from the top; renderFirstScreen's `count`). */
+  charts: number;
 }
 
 export async function firstScreenTask(task: FirstScreenTask): Promise<FirstScreenPage> {
   const report = JSON.parse(gunzipSync(task.reportJsonGz).toString('utf8')) as ReportJson;
   const view = parseViewState(task.query);
-  return firstScreenPage((name) => firstScreenFileUrl(task.id, name), await renderFirstScreen(report, view), firstScreenHeading(report, view));
+  return firstScreenPage((name) => firstScreenFileUrl(task.id, name), await renderFirstScreen(report, view, task.charts), firstScreenHeading(report, view));
 }

@@ -1,10 +1,11 @@
 /**
- * The report page's first screen as images (issue 11): the first charts of the page (shared/view/
- * first-screen.ts) drawn by render-chart.ts for a view of the URL, in the light and the dark theme at one and
- * two device pixels per CSS px, and the HTML that shows them before the app has started (web/src/
- * first-screen.ts replaces them with the interactive charts). Drawing takes a few hundred ms, so it runs in
- * the worker pool at upload (default view) or in the background on a first request for another view;
- * pages.ts only ever serves what is cached.
+ * The report page's charts as images (issue 11): the charts of the page from the top (shared/view/
+ * first-screen.ts; up to PAGE_IMAGE_CHARTS: the first screen's, then the ones the page scrolls to) drawn by
+ * render-chart.ts for a view of the URL, in the light and the dark theme at one and two device pixels per CSS
+ * px, and the HTML that shows them before the app has started (web/src/first-screen.ts replaces them with the
+ * interactive charts). Drawing takes from a few hundred ms to seconds, so it runs in the worker pool at upload
+ * (default view) or in the background on a first request for another view; pages.ts only ever serves what is
+ * cached.
  *
  * The images are files of their own (`/r/:id/first-screen/NAME.png`, NAME from their content), not data:
  * URLs in the HTML: the browser then fetches only the one of four it shows (theme × pixel ratio), the HTML
@@ -14,8 +15,11 @@
 import { createHash } from 'node:crypto';
 import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ThemeName } from '../../shared/chart/theme.js';
+import { PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
 import { FIRST_SCREEN_CHARTS, firstScreenCharts } from '../../shared/view/first-screen.js';
 import { serialiseViewState, type ViewState } from '../../shared/view/view-state.js';
+import type { ResolvedChart } from '../../shared/catalogue/index.js';
+import type { RunData } from '../../shared/report/run-data.js';
 import { DEFAULT_PLOT_HEIGHT, renderableRun, renderRunChartPng, type RenderOptions } from './render-chart.js';
 
 /** Width of a first-screen image in CSS px (two or three per row on a 1400 px screen). */
@@ -73,11 +77,14 @@ export function renderOptions(view: ViewState): RenderOptions {
   };
 }
 
-/** An image in every theme at every ratio of FIRST_SCREEN_PIXEL_RATIOS. */
-export async function drawVariants(draw: (theme: ThemeName, ratio: number) => Promise<Uint8Array>): Promise<FirstScreenVariant[]> {
+/** An image in every theme at every ratio of `ratios` (default FIRST_SCREEN_PIXEL_RATIOS). */
+export async function drawVariants(
+  draw: (theme: ThemeName, ratio: number) => Promise<Uint8Array>,
+  ratios: readonly number[] = FIRST_SCREEN_PIXEL_RATIOS,
+): Promise<FirstScreenVariant[]> {
   const variants: FirstScreenVariant[] = [];
   for (const theme of THEMES) {
-    for (const ratio of FIRST_SCREEN_PIXEL_RATIOS) {
+    for (const ratio of ratios) {
       // Drawn at each ratio rather than scaled down: Chart.js places lines and text on that pixel grid.
       variants.push({ theme, ratio, png: new Uint8Array(await draw(theme, ratio)) });
     }
@@ -85,20 +92,45 @@ export async function drawVariants(draw: (theme: ThemeName, ratio: number) => Pr
   return variants;
 }
 
-/** The first screen's images of a report for a view; empty when the view leaves nothing to draw. */
-export async function renderFirstScreen(report: ReportJson, view: ViewState): Promise<FirstScreenImage[]> {
+/**
+ * The images of a report's page for a view, of its first `count` charts (at most PAGE_IMAGE_CHARTS); empty
+ * when the view leaves nothing to draw.
+ */
+export async function renderFirstScreen(report: ReportJson, view: ViewState, count: number = PAGE_IMAGE_CHARTS): Promise<FirstScreenImage[]> {
   const run = renderableRun(report, view.run);
-  if (!run) return [];
+  return run ? renderRunFirstScreen(run, view, PAGE_DRAWING, count) : [];
+}
+
+/** How first-screen images are made: at which pixel ratios, encoded how (the page's: PNG at 1× and 2×). */
+export interface FirstScreenDrawing {
+  ratios: readonly number[];
+  /** The bytes of one image (the `png` of its variant, whatever the format). */
+  draw(run: RunData, chart: ResolvedChart, o: RenderOptions): Promise<Uint8Array>;
+}
+
+const PAGE_DRAWING: FirstScreenDrawing = { ratios: FIRST_SCREEN_PIXEL_RATIOS, draw: renderRunChartPng };
+
+/**
+ * The images of a prepared run (the view's run) for a view: its first `count` charts (an offline page's first
+ * screen by default; at most PAGE_IMAGE_CHARTS).
+ */
+export async function renderRunFirstScreen(
+  run: RunData,
+  view: ViewState,
+  drawing: FirstScreenDrawing = PAGE_DRAWING,
+  count: number = FIRST_SCREEN_CHARTS,
+): Promise<FirstScreenImage[]> {
   const charts = firstScreenCharts(
     run.charts,
     { idle: run.idle(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
-    FIRST_SCREEN_CHARTS,
+    Math.min(count, PAGE_IMAGE_CHARTS),
   );
-  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH };
+  // One cache for the batch: each chart's variants share its prepared series.
+  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH, cache: {} };
   const out: FirstScreenImage[] = [];
   try {
     for (const chart of charts) {
-      const variants = await drawVariants((theme, ratio) => renderRunChartPng(run, chart, { ...base, theme, pixelRatio: ratio }));
+      const variants = await drawVariants((theme, ratio) => drawing.draw(run, chart, { ...base, theme, pixelRatio: ratio }), drawing.ratios);
       out.push({ key: chart.key, title: chart.heading, width: FIRST_SCREEN_WIDTH, height: view.height || DEFAULT_PLOT_HEIGHT, variants });
     }
   } catch (err) {
@@ -108,6 +140,15 @@ export async function renderFirstScreen(report: ReportJson, view: ViewState): Pr
   }
   return out;
 }
+
+/**
+ * The images' layout, near the app's (two charts a row on a 1400 px screen, each over its statistics table):
+ * columns at least this wide (CSS px), each image at most its drawn width, and under each the room (CSS px)
+ * the app's table takes. So a screen shows about the charts the app's page will, roughly where they will be
+ * (the first screen waits for the images on it), and the page scrolls through the rest much as it will.
+ */
+const COLUMN_MIN = 560;
+const TABLE_ROOM = 140;
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -128,9 +169,10 @@ export function compareFirstScreenFileUrl(name: string): string {
 }
 
 /**
- * The first screen's page (docs/ui-contract.md §21): markup over the top of the page until the app's charts
- * have painted; each chart a `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and
- * the screen's pixel ratio (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
+ * The first screen's page (docs/ui-contract.md §21): markup over the page until the app's charts on screen
+ * have painted (line heights fixed, so that the system font, once loaded, moves nothing); each chart a
+ * `<figure data-first-screen="KEY">` whose `<img>` follows the system theme and the screen's pixel ratio
+ * (`<picture>`, `srcset`), and the files it names. Every text is escaped (chart
  * titles come from the CSV's headers). Inline styles only: the app's stylesheet is not there yet, and CSP
  * allows inline styles (never inline script). `fileUrl`: where the page fetches the file of a name (under
  * a report's page, or a compare page's).
@@ -148,14 +190,18 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
       });
   const srcset = (list: { url: string; ratio: number }[]): string => list.map((s) => `${s.url} ${s.ratio}x`).join(', ');
   const figures = images
-    .map((img) => {
+    .map((img, i) => {
       const light = sources(img, 'light');
+      // The first screen's images load first; the ones below it when the page is scrolled near them (the
+      // width and height attributes keep their place meanwhile).
+      const loading = i < FIRST_SCREEN_CHARTS ? 'fetchpriority="high"' : 'loading="lazy" decoding="async"';
       return (
-        `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0">` +
-        `<h3 style="font-size:15px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
+        `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0;min-height:${img.height + TABLE_ROOM}px">` +
+        `<h3 style="font-size:15px;line-height:20px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
         `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark'))}">` +
-        `<img src="${light[0]!.url}" srcset="${srcset(light)}" width="${img.width}" height="${img.height}" ` +
-        `alt="${escapeHtml(img.title)}" style="width:100%;height:auto;display:block"></picture></figure>`
+        // One light image (an offline page's, inline): src alone says it, without a second copy in srcset.
+        `<img src="${light[0]!.url}"${light.length > 1 ? ` srcset="${srcset(light)}"` : ''} width="${img.width}" height="${img.height}" ${loading} ` +
+        `alt="${escapeHtml(img.title)}" style="width:100%;max-width:${img.width}px;height:auto;display:block"></picture></figure>`
       );
     })
     .join('');
@@ -163,13 +209,18 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
     `<div id="first-screen" aria-hidden="true" style="position:absolute;top:0;left:0;right:0;z-index:50;` +
     `min-height:100vh;padding:16px 24px;box-sizing:border-box;background:Canvas;color:CanvasText;` +
     `font-family:system-ui,sans-serif">` +
-    `<p style="margin:0 0 14px;font-size:18px;font-weight:600">${escapeHtml(heading)}</p>` +
-    `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:18px 24px">${figures}</div></div>`;
+    `<p style="margin:0 0 14px;font-size:18px;line-height:24px;font-weight:600">${escapeHtml(heading)}</p>` +
+    `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(${COLUMN_MIN}px,1fr));gap:18px 24px">${figures}</div></div>`;
   return { html, files };
 }
 
 /** The heading over the images: host and file, as the page's header starts. */
 export function firstScreenHeading(report: ReportJson, view: ViewState): string {
   const run = report.runs[view.run != null && view.run >= 1 && view.run <= report.runs.length ? view.run - 1 : report.runs.length - 1];
-  return [run?.meta.host, report.fileName].filter((s) => s && s.trim() !== '').join(' — ');
+  return headingOf(run?.meta.host, report.fileName);
+}
+
+/** The heading of a run's host and a file name (either may be empty). */
+export function headingOf(host: string | undefined, fileName: string): string {
+  return [host, fileName].filter((s) => s && s.trim() !== '').join(' — ');
 }

@@ -25,7 +25,7 @@ import type { ResolvedChart, YLimitOption } from '../../shared/catalogue/index.j
 import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../shared/chart/image-size.js';
 import { runImageTexts } from '../../shared/chart/image-texts.js';
 import { lineConfig, PLOT_INSET, type LineConfig } from '../../shared/chart/line-config.js';
-import { lineAxisState, lineDatasets, prepareLines, type LineView } from '../../shared/chart/line-data.js';
+import { lineAxisState, lineDatasets, prepareLines, prepareSignature, type LineView, type PreparedLines } from '../../shared/chart/line-data.js';
 import { chartTheme, type ThemeName } from '../../shared/chart/theme.js';
 import type { XAxisMode } from '../../shared/chart/time-axis.js';
 import type { ColumnarReport } from '../../shared/report/columnar.js';
@@ -66,6 +66,8 @@ export interface RenderOptions {
   theme?: ThemeName;
   /** Title, host, file, time range, unit and legend drawn in the image (default true). */
   texts?: boolean;
+  /** Shared by a batch of draws of one run (first-screen.ts renderRunFirstScreen): work they have in common. */
+  cache?: RenderCache;
 }
 
 export const DEFAULT_PLOT_HEIGHT = 200;
@@ -103,6 +105,28 @@ export function renderView(run: RunData, o: RenderOptions): LineView | null {
 /** What a drawn chart's canvas is read with (encoders, tests comparing them). */
 export type DrawnCanvas = Canvas;
 
+/**
+ * Kept by a caller across the draws of one run's charts (RenderOptions.cache), made for that batch and
+ * dropped with it: the last chart's prepared series.
+ */
+export interface RenderCache {
+  last?: { run: RunData; chart: ResolvedChart; prepared: PreparedLines };
+}
+
+/**
+ * A chart's series to draw (stacked, trends): the same in every theme and at every pixel ratio, so made once
+ * for the variants of a chart drawn one after the other (a first screen's: the stack was a fifth of each
+ * image's time). Only the last chart's is kept.
+ */
+function preparedLines(run: RunData, chart: ResolvedChart, view: LineView, cache: RenderCache | undefined): PreparedLines {
+  const last = cache?.last;
+  if (last && last.run === run && last.chart === chart && last.prepared.signature === prepareSignature(chart, view)) return last.prepared;
+  const labels = chart.series.map((s) => s.label);
+  const prepared = prepareLines(chart, labels, view, run, (label) => `${label} (trend)`);
+  if (cache) cache.last = { run, chart, prepared };
+  return prepared;
+}
+
 /** Draw one chart of a prepared run and hand its canvas to `use` (the canvas is cleared afterwards). */
 export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: RenderOptions, use: (canvas: DrawnCanvas) => Promise<T> | T): Promise<T> {
   const view = renderView(run, o);
@@ -112,8 +136,7 @@ export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: Ren
   const plotHeight = o.height ?? DEFAULT_PLOT_HEIGHT;
   const height = texts ? imageHeight(plotHeight) : plotHeight;
   const ratio = o.pixelRatio ?? IMAGE_PIXEL_RATIO;
-  const labels = chart.series.map((s) => s.label);
-  const prepared = prepareLines(chart, labels, view, run, (label) => `${label} (trend)`);
+  const prepared = preparedLines(run, chart, view, o.cache);
   const plotWidth = Math.max(50, width - PLOT_INSET);
   const datasets = lineDatasets(chart, prepared, view, run, plotWidth, ratio);
   const state = lineAxisState(chart, view, run, datasets, plotWidth);

@@ -1,7 +1,7 @@
 /**
  * The offline report (GET /api/reports/:id/export.html) opened from file:// in Chromium with every request
- * that is not file: aborted: every chart drawn, no request attempted, untrusted text inert, and the viewer's
- * controls (options, theme, language, zoom) at work.
+ * that is not file: aborted: its first screen painted from the images inside it, every chart drawn, no request
+ * attempted, untrusted text inert, and the viewer's controls (options, theme, language, zoom) at work.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -59,6 +59,60 @@ describeBrowser('offline report from file://', () => {
   );
 
   it(
+    'paints its first screen from the images inside it (either theme), with no request, then the interactive charts',
+    () =>
+      h.run(async () => {
+        const url = await exportToFile(h.server.url, readFixture('d072_tfvnrl.csv'), 'd072.csv');
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const page = await h.newPage({ colorScheme });
+          // What the first screen shows at the moment it is marked painted (before the app can replace it).
+          await page.addInitScript(`{
+            const mark = performance.mark.bind(performance);
+            performance.mark = (name, options) => {
+              if (name === 'dv:first-screen') {
+                globalThis.__shown = Array.from(document.querySelectorAll('#first-screen img'), (img) => ({
+                  src: img.currentSrc,
+                  light: img.getAttribute('src'),
+                  // One source per theme, at 1x: "URL 1x".
+                  dark: img.parentElement?.querySelector('source')?.getAttribute('srcset')?.replace(/ 1x$/, '') ?? null,
+                  width: img.naturalWidth,
+                }));
+                globalThis.__appStarted = document.querySelector('figure.chart-panel') !== null;
+              }
+              return mark(name, options);
+            };
+          }`);
+          const { attempted, csp } = await blockNetwork(page);
+          await page.goto(url);
+          await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
+          const detail = await page.evaluate("performance.getEntriesByName('dv:first-screen', 'mark')[0].detail");
+          expect(detail).toEqual({ source: 'images' });
+          const shown = (await page.evaluate(() => (globalThis as unknown as { __shown: unknown }).__shown)) as {
+            src: string;
+            light: string;
+            dark: string | null;
+            width: number;
+          }[];
+          expect(shown.length, colorScheme).toBeGreaterThanOrEqual(4);
+          for (const img of shown) {
+            // (Compared as booleans: a failure would print two data: URLs of 10 KB each.)
+            expect(img.src === (colorScheme === 'dark' ? img.dark : img.light), colorScheme).toBe(true);
+            expect(img.src).toMatch(/^data:image\/webp;base64,/);
+            expect(img.light).not.toBe(img.dark);
+            expect(img.width).toBe(640);
+          }
+          expect(await page.evaluate(() => (globalThis as unknown as { __appStarted: boolean }).__appStarted)).toBe(false);
+          // Then the app's own charts, and the images are gone.
+          await page.locator('#first-screen').waitFor({ state: 'detached', timeout: 30_000 });
+          await waitForPainted(page.locator('figure.chart-panel[data-chart="cpu:total"]'));
+          expect(attempted).toEqual([]);
+          expect(csp).toEqual([]);
+        }
+      }),
+    BROWSER_TEST_MS * 2,
+  );
+
+  it(
     'zooms, switches to the dark theme and to Japanese, offline',
     () =>
       h.run(async () => {
@@ -105,7 +159,8 @@ describeBrowser('offline report from file://', () => {
         expect(await page.locator('img[src="x"], img[src="z"]').count()).toBe(0);
         // The data, the loader and the app's code it unpacked (the packed copy is gone): no script from the CSV.
         const scripts = await page.locator('body script').evaluateAll((els) => els.map((e) => e.id || e.getAttribute('type')));
-        expect(scripts).toEqual(['dv-embedded-report', 'module', 'module']);
+        // (The first one, without id or type, is the first-screen watcher after its images.)
+        expect(scripts).toEqual([null, 'dv-embedded-report', 'module', 'module']);
         expect(await page.evaluate(() => (globalThis as unknown as DomWindow).__pwned)).toBeUndefined();
         expect(attempted).toEqual([]);
       }),

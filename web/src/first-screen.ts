@@ -1,9 +1,9 @@
 /**
- * The server's first-screen images (docs/ui-contract.md §11): `#first-screen` covers the top of the page
- * with the first charts drawn as images, so a report shows before the app has loaded. Part of the small
- * entry chunk (main.tsx). Once the images on screen are decoded and painted, `dv:first-screen` is marked;
- * when the app's interactive charts on screen have painted (coordinator: CHARTS_PAINTED_EVENT), the images
- * are removed. Images in the wrong theme (the user picked one unlike the system's), or one that fails to load
+ * The server's chart images (docs/ui-contract.md §21): `#first-screen` covers the page with its charts drawn
+ * as images (the first screen's, then the ones below it, loaded as they are scrolled near), so a report
+ * shows, and scrolls, before the app has loaded. Part of the small entry chunk (main.tsx). Once the images
+ * on screen are decoded and painted, `dv:first-screen` is marked; when the app's interactive charts on
+ * screen have painted (coordinator: CHARTS_PAINTED_EVENT), the images are removed. Images in the wrong theme (the user picked one unlike the system's), or one that fails to load
  * (the server keeps them for a while only), remove them at once.
  */
 import { THEME_STORAGE_KEY } from './theme/theme-key.js';
@@ -22,13 +22,28 @@ function storedTheme(): string | null {
 }
 
 /**
+ * Remove the images. The page may have been scrolled through them (they reach below the first screen, §21):
+ * the chart at the top of the viewport then stays where it was, as the app's figure of the same chart.
+ */
+function replaceKeepingPlace(screen: HTMLElement): void {
+  const figures = scrollY > 0 ? Array.from(screen.querySelectorAll<HTMLElement>('figure[data-first-screen]')) : [];
+  const top = figures.find((f) => f.getBoundingClientRect().bottom > 0);
+  const key = top?.dataset['firstScreen'];
+  const offset = top?.getBoundingClientRect().top ?? 0;
+  screen.remove();
+  if (key === undefined) return;
+  const figure = document.querySelector(`figure.chart-panel[data-chart="${CSS.escape(key)}"]`);
+  if (figure) scrollBy(0, figure.getBoundingClientRect().top - offset);
+}
+
+/**
  * Watch the first-screen images; resolves once those on screen are painted (at once without images), so the
  * entry can start the app only then: its evaluation (hundreds of ms) would otherwise delay that frame.
  */
 export function showFirstScreen(): Promise<void> {
   const screen = document.getElementById('first-screen');
   if (!screen) return Promise.resolve();
-  const remove = (): void => screen.remove();
+  const remove = (): void => replaceKeepingPlace(screen);
   window.addEventListener(CHARTS_PAINTED_EVENT, remove, { once: true });
   const system = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   const chosen = storedTheme();

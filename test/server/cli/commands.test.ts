@@ -54,6 +54,8 @@ describe('dstatview report', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('"search":"?height=300&x=elapsed"');
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    // No first-screen images in a lone HTML file (README: for its speed); a ZIP's index.html has them.
+    expect(html).not.toContain('first-screen');
   });
 
   it('writes a ZIP and a directory, one per input, reading - from standard input', async () => {
@@ -64,6 +66,15 @@ describe('dstatview report', () => {
     const entries = await readZip(readFileSync(join(dir, 'many-stdin.zip')));
     expect(entries.get('stdin.csv')!.equals(readFileSync(FIXTURE))).toBe(true);
     expect(pngSize(entries.get('cpu_total.png')!).height).toBe(imageHeight(200) * IMAGE_PIXEL_RATIO);
+    // Its index.html carries its first screen: light and dark WebP images at 640 × 200 CSS px.
+    const index = entries.get('index.html')!.toString('utf8');
+    const figures = [...index.matchAll(/<figure data-first-screen="([^"]+)"[^]*?<\/figure>/g)];
+    expect(figures.length).toBeGreaterThanOrEqual(4);
+    for (const [figure] of figures) {
+      expect(figure).toMatch(/<source media="\(prefers-color-scheme: dark\)" srcset="data:image\/webp;base64,[A-Za-z0-9+/=]+ 1x">/);
+      expect(figure).toMatch(/<img src="data:image\/webp;base64,[A-Za-z0-9+/=]+" width="640" height="200"/);
+    }
+    expect(index.indexOf('id="first-screen"')).toBeLessThan(index.indexOf('<div id="root">'));
 
     // The PNGs come from the CLI's worker threads: each equal to the chart drawn in this thread.
     const dool = await readZip(readFileSync(join(dir, 'many-dool134_tfvnrl.zip')));

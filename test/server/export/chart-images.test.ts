@@ -40,6 +40,7 @@ describe('chartImages', () => {
         const delay = 50 - tasks.length * 10;
         return new Promise((resolve) => setTimeout(() => resolve(task.keys.map((k) => new TextEncoder().encode(k))), Math.max(0, delay)));
       },
+      firstScreen: async () => '',
     };
   }
 
@@ -82,6 +83,7 @@ describe('chartImages', () => {
     const failing: ChartRenderer = {
       parallel: 2,
       render: (task) => (task.keys.includes('cpu:total') ? Promise.reject(new Error('drawing failed')) : Promise.resolve(task.keys.map(() => new Uint8Array(1)))),
+      firstScreen: async () => '',
     };
     const got: string[] = [];
     await expect(

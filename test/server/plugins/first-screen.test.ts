@@ -9,7 +9,8 @@ import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
 import firstScreens from '../../../server/plugins/first-screen.js';
 import type { FirstScreenTask } from '../../../server/render/first-screen-task.js';
-import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT } from '../../../shared/limits.js';
+import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT, PAGE_IMAGE_CHARTS } from '../../../shared/limits.js';
+import { FIRST_SCREEN_CHARTS } from '../../../shared/view/first-screen.js';
 
 const ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 const OTHER = 'BBBBBBBBBBBBBBBBBBBBBB';
@@ -69,6 +70,24 @@ describe('first-screen cache', () => {
     expect(a.firstScreen.file(ID, name)?.byteLength).toBe(1000);
     expect(a.firstScreen.file(OTHER, name)).toBeNull();
     expect(a.firstScreen.file(ID, `${'x'.repeat(21)}2.png`)).toBeNull();
+  });
+
+  it('draws the first screen after an upload, and every chart once the page is asked for', async () => {
+    const { app: a, drawn } = await appWith(1000);
+    a.firstScreen.warm(ID);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drawn.map((t) => [t.query, t.charts])).toEqual([['', FIRST_SCREEN_CHARTS]]);
+    // The first request gets the first screen at once and starts the rest; later ones get every chart.
+    expect(a.firstScreen.html(ID, '')).toBe('<div id="first-screen"></div>');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drawn.map((t) => [t.query, t.charts])).toEqual([
+      ['', FIRST_SCREEN_CHARTS],
+      ['', PAGE_IMAGE_CHARTS],
+    ]);
+    expect(a.firstScreen.html(ID, '')).not.toBeNull();
+    expect(a.firstScreen.file(ID, `${'x'.repeat(21)}2.png`)?.byteLength).toBe(1000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drawn).toHaveLength(2);
   });
 
   it('keeps at most FIRST_SCREEN_CACHE_BYTES, least recently used out, and draws a view again once it has gone', async () => {

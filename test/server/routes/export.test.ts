@@ -50,18 +50,25 @@ describe('GET /api/reports/:id/export.html', () => {
     const html = res.body;
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
     expect(csp).toMatch(/default-src 'none'/);
-    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
     expect(csp).not.toMatch(/connect-src|'unsafe-eval'|https?:|'strict-dynamic'/);
-    // Exactly three script elements: the data and the packed code (neither run) and the loader; no src, no
-    // link, no request. The loader and the code it unpacks are the two hashes the policy allows.
-    expect(html.match(/^<script\b/gm)).toHaveLength(3);
+    // Exactly four script elements: the first-screen watcher, the data and the packed code (neither run) and
+    // the loader; no src, no link, no request. The loader, the code it unpacks and the watcher are the three
+    // hashes the policy allows.
+    expect(html.match(/^<script\b/gm)).toHaveLength(4);
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
     const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1]!;
     const packed = /<script type="application\/octet-stream" id="dv-app-code">([^<]*)<\/script>/.exec(html)![1]!;
     const code = gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
     expect(code).toBe(readFileSync(`${WEB_DIR}/offline/offline.js`, 'utf8'));
-    expect(csp).toContain(`script-src ${hash(loader)} ${hash(code)};`);
-    expect(html).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*stylesheet|<img\b|url\(\s*['"]?(https?:|\/)/);
+    const watcher = /^<script>([\s\S]*?)<\/script>/m.exec(html)![1]!;
+    expect(watcher).toBe(readFileSync(`${WEB_DIR}/offline/first-screen.js`, 'utf8'));
+    expect(csp).toContain(`script-src ${hash(loader)} ${hash(code)} ${hash(watcher)};`);
+    expect(html).not.toMatch(/<script[^>]*\ssrc=|<link[^>]*stylesheet|url\(\s*['"]?(https?:|\/)/);
+    // The first screen's images are inside it, drawn for the view (height 300).
+    const images = html.match(/<img\b[^>]*>/g) ?? [];
+    expect(images.length).toBeGreaterThanOrEqual(4);
+    for (const img of images) expect(img).toMatch(/^<img src="data:image\/webp;base64,[A-Za-z0-9+/=]+" width="640" height="300"/);
     const data = new RegExp(`<script type="application/json" id="${EMBEDDED_REPORT_ELEMENT_ID}">([^<]*)</script>`).exec(html);
     const embedded = JSON.parse(data![1]!) as { id: string; search: string; reportJsonGz: string; gzBytes: number };
     expect(embedded).toMatchObject({ v: 2, id, search: '?height=300&x=elapsed' });

@@ -28,6 +28,9 @@ describe('runFigures', () => {
   it('is null when no row of the range has a value', () => {
     expect(runFigures(Float64Array.from([1, NaN, Infinity]), 1, 3)).toBeNull();
     expect(runFigures(Float64Array.from([1, 2]), 1, 1)).toBeNull();
+    // A range of nothing but +Infinity, or of nothing but -Infinity, is all gaps.
+    expect(runFigures(Float64Array.from([7, Infinity, Infinity]), 1, 3)).toBeNull();
+    expect(runFigures(Float64Array.from([-Infinity, -Infinity, 7]), 0, 2)).toBeNull();
   });
 });
 

@@ -34,10 +34,11 @@ const series = (id: string, runs: (RunFigures | null)[], delta: (Delta | null)[]
 
 describe('figure', () => {
   it('writes whole numbers from 1000 up, else 4 significant digits, an exponent only below 1e-4', () => {
-    expect([0, 1000, 1234.5, -1500.6, 999.95, 12.3456, -0.5, 0.0001, 0.00005, -0.000012345].map(figure)).toEqual([
+    expect([0, 1000, 1234.5, 123456.7, -1500.6, 999.95, 12.3456, -0.5, 0.0001, 0.00005, -0.000012345].map(figure)).toEqual([
       '0',
       '1000',
       '1235',
+      '123457',
       '-1501',
       '1000',
       '12.35',
@@ -102,6 +103,9 @@ describe('deltaTable', () => {
       { id: 'z/y/up', noise: false },
     ]);
     expect(deltaTable(rows, labels, 1).meta.map((m) => m.id)).toEqual(['z/y/up', 'a/x/missing', 'm/x/none']);
+    // One run's change within noise and another's not: the row stands out.
+    const mixed = series('s/x/mixed', [figures(1), figures(1), figures(9)], [change({ withinNoise: true }), null, change({ avg: 8 })]);
+    expect(deltaTable([mixed], labels, 1).meta).toEqual([{ id: 's/x/mixed', noise: false }]);
     // Equal ids keep their order.
     const twins = [series('q/q/q', [figures(1)], [null]), series('q/q/q', [figures(2)], [null])];
     expect(deltaTable(twins, [labels[0]!], 0, 'name').rows.map((r) => r[2])).toEqual(['1', '2']);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCharts, type SeriesInfo } from '../../../shared/catalogue/index.js';
 import {
+  BUSIEST_DEVICES,
   FIRST_SCREEN_CHARTS,
   firstScreenCharts,
   HEATMAP_MIN_CPUS,
@@ -53,5 +54,22 @@ describe('first-screen charts', () => {
     expect(keys(firstScreenCharts(sixteen, { ...none, heatmap: false }, 7))).toEqual([...disksThenCpuTotal, 'cpu:cpu0', 'cpu:cpu1']);
     const fifteen = resolveCharts([...cpus(15), ...disks]);
     expect(keys(firstScreenCharts(fifteen, none, 7))).toEqual([...disksThenCpuTotal, 'cpu:cpu0', 'cpu:cpu1']);
+  });
+
+  it('stop at the device charts of a family the page draws busiest first (more than BUSIEST_DEVICES drawn)', () => {
+    const names = Array.from({ length: BUSIEST_DEVICES + 1 }, (_, i) => `sd${i}`);
+    const many = names.flatMap((d) => [info(`dsk/${d}`, 'read', 'bytes/s'), info(`dsk/${d}`, 'writ', 'bytes/s')]);
+    const charts = resolveCharts([...cpus(2), ...many]);
+    // The family's total is drawn in place; its devices come busiest first: nothing after them.
+    expect(keys(firstScreenCharts(charts, none, 99))).toEqual(['disk:total']);
+    // One of them idle: BUSIEST_DEVICES drawn, in the file's order, and the page goes on.
+    const idle = new Set(['disk:sd0']);
+    expect(keys(firstScreenCharts(charts, { ...none, idle }, 99))).toEqual([
+      'disk:total',
+      ...names.slice(1).map((d) => `disk:${d}`),
+      'cpu:total',
+      'cpu:cpu0',
+      'cpu:cpu1',
+    ]);
   });
 });

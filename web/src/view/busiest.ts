@@ -9,16 +9,12 @@
  */
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
+import { BUSIEST_DEVICES, isDeviceChart } from '../../../shared/view/first-screen.js';
 
 /** Device charts per section drawn before "show all" (a total and other single charts come on top). */
-export const BUSIEST_DEVICES = 24;
+export { BUSIEST_DEVICES, isDeviceChart };
 
 export type DeviceSort = 'file' | 'name' | 'busiest';
-
-/** A per-device chart (not a total, not a single chart). */
-export function isDeviceChart(chart: ResolvedChart): boolean {
-  return chart.device !== null && chart.device !== 'total';
-}
 
 /** Load of a chart: sum of its drawn series' run averages (0 when unknown). */
 export function chartLoad(chart: ResolvedChart, statsOf: (seriesId: string) => SeriesStats | null | undefined): number {
