@@ -192,7 +192,8 @@ export async function waitForPainted(chart: Locator, timeoutMs = 15_000): Promis
 
 /** `data-x-min` / `data-x-max` of a chart figure, as numbers (NaN when absent). */
 export async function xRange(chart: Locator): Promise<{ min: number; max: number }> {
-  const [min, max] = await Promise.all([chart.getAttribute('data-x-min'), chart.getAttribute('data-x-max')]);
+  // Both in one read: two round trips could straddle a redraw and pair one window's min with another's max.
+  const [min, max] = await chart.evaluate((el: DomElement) => [el.getAttribute('data-x-min'), el.getAttribute('data-x-max')]);
   return { min: min === null ? NaN : Number(min), max: max === null ? NaN : Number(max) };
 }
 
