@@ -11,7 +11,7 @@ import type { ColumnarRun } from '../../shared/report/columnar.js';
 import { toRunData } from '../../shared/report/run-data.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import type { OfflineFirstScreenTask } from '../render/offline-first-screen-task.js';
-import { columnarRun } from '../render/run-charts.js';
+import { columnarRun, reportRun } from '../render/run-charts.js';
 import { sharedColumns } from '../render/shared-columns.js';
 import { exportCharts, pngName, type ChartImage, type ExportReport } from './report-files.js';
 
@@ -63,8 +63,9 @@ export interface ExportChartImages {
  * copy per task, even with one thread: its first screen and its charts are two tasks).
  */
 export function exportColumns(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer): ColumnarRun | null {
-  const columns = columnarRun(r.report, view.run ?? null);
-  return columns && renderer.otherThreads ? sharedColumns(columns) : columns;
+  if (!renderer.otherThreads) return columnarRun(r.report, view.run ?? null);
+  const run = reportRun(r.report, view.run ?? null);
+  return run && sharedColumns(run);
 }
 
 /**
