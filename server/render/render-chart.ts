@@ -157,13 +157,14 @@ export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: Ren
 }
 
 /**
- * Canvases not in use, kept for the next draw of the same size: a new 1600 × 640 px canvas costs ~20–25 ms of
- * CPU in fresh memory (the kernel zeroing its 4 MB and those of its first pixel read: ~1 000 page faults),
- * more than Skia's drawing of a chart; a kept one, resized, none of it. At most MAX_IDLE_CANVASES (4 MB each
- * at 2×) per thread, the least recently used dropped first.
+ * Canvases not in use, kept for the next draw of the same size: a new 1600 × 640 px canvas, filled and read
+ * once, cost 24–32 ms of CPU (mostly the kernel handing out and zeroing fresh memory: ~1 000 page faults), a
+ * kept one resized 3–10 ms (measured on a busy 2-core machine), where Chart.js and Skia draw a chart in
+ * ~10–30 ms. At most MAX_IDLE_CANVASES per thread (4 MB each at 1600 × 640 px: an export's PNGs and a first
+ * screen's images are one size each), the least recently used dropped first.
  */
 const idleCanvases: { key: string; canvas: Canvas }[] = [];
-const MAX_IDLE_CANVASES = 4;
+const MAX_IDLE_CANVASES = 2;
 
 /**
  * A blank canvas of width × height CSS px. A kept one is given its size again, which (as in a browser) clears
