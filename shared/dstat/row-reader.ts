@@ -62,6 +62,23 @@ function count(counts: Map<number, CountTally>, n: number, line: number): void {
   } else counts.set(n, { rows: 1, first: line, last: line });
 }
 
+/**
+ * Rows to make room for up front, so that a run whose rows are all kept is stored without a single copy.
+ * Bounded by what the block's characters can hold, not by its line count alone: a row with all its `width`
+ * fields has at least width − 1 commas, so a block of C characters holds at most C / (width − 1) of them.
+ * The room made, (numeric columns + 1) × 8 + 4 bytes per row, is then at most ((width + 1) × 8 + 4) /
+ * (width − 1) bytes per character of the block (~8 for a real header, 28 for a 2-column one) whatever the
+ * header claims: memory stays proportional to the file's size. Rows kept beyond it (gaps and short first
+ * rows carry fewer commas) make the store grow by doubling, as before; rows left out leave room unused,
+ * given back by the one copy in ColumnStore.finish().
+ */
+function rowsExpected(block: RunBlock, ctx: RunContext, width: number): number {
+  const lines = Math.max(0, block.dataEnd - block.dataStart);
+  let chars = 0; // characters of the block's lines, terminators left out
+  for (let li = block.dataStart; li < block.dataEnd; li++) chars += ctx.lines[li]!.length;
+  return Math.min(lines, Math.floor(chars / Math.max(1, width - 1)));
+}
+
 export class RowReader {
   dropped = 0;
   /** Rows left out, with their lines: kept apart until the run is known to be readable at all (a run
@@ -107,9 +124,7 @@ export class RowReader {
     header.forEach((_, c) => {
       if (c !== timeCol && !textColumns.has(c)) this.numericIndex[c] = numeric++;
     });
-    // the store grows with the rows kept, never with the rows announced: a kept row has a field per
-    // column, so memory stays proportional to the file's size
-    this.store = new ColumnStore(numeric, Math.min(Math.max(0, block.dataEnd - block.dataStart), 256));
+    this.store = new ColumnStore(numeric, rowsExpected(block, ctx, this.width));
     this.text = header.map((_, c) => (textColumns.has(c) ? [] : null));
     this.badCells = new Int32Array(header.length);
     this.firstBadLine = new Int32Array(header.length);
