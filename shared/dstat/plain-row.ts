@@ -22,6 +22,18 @@ const POW10 = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e1
 /** For tests only: false sends every row through the general path (plain-row.test.ts compares them). */
 export const plainRowSwitch = { on: true };
 
+let scratch = new Int32Array(256);
+
+/**
+ * A buffer for the field ends of rows `width` wide (plainRowEnds), shared by every run: a typed array of
+ * its own per run cost files of thousands of one-row runs ~20 % of their parse time (each live ArrayBuffer
+ * slows the young-generation GC: column-store.ts). Runs are read one after the other, never interleaved.
+ */
+export function fieldEndsBuffer(width: number): Int32Array {
+  if (scratch.length < width) scratch = new Int32Array(width);
+  return scratch;
+}
+
 /**
  * Is `line` an ordinary row of `width` fields that the fast path may read? When it is, `ends[c]` is set to
  * the index just past field c (field c starts at `ends[c - 1] + 1`, field 0 at 0; `ends[width - 1]` is

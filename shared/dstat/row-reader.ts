@@ -8,7 +8,7 @@ import { ColumnStore, type StoredColumns } from './column-store.js';
 import type { HeaderColumn } from './header.js';
 import { IssueLog, quote } from './issues.js';
 import { isTextGroup } from './names.js';
-import { plainRowEnds, readNumber } from './plain-row.js';
+import { fieldEndsBuffer, plainRowEnds, readNumber } from './plain-row.js';
 import type { RunBlock, RunContext } from './run-context.js';
 import { tokenizeLine } from './tokenize.js';
 
@@ -131,7 +131,7 @@ export class RowReader {
     this.text = header.map((_, c) => (textColumns.has(c) ? [] : null));
     this.badCells = new Int32Array(header.length);
     this.firstBadLine = new Int32Array(header.length);
-    this.ends = new Int32Array(header.length);
+    this.ends = fieldEndsBuffer(header.length);
   }
 
   get rows(): number {
