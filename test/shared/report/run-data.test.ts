@@ -7,7 +7,7 @@ import { toReportJson } from '../../../shared/api/report-json.js';
 import type { ReportJson } from '../../../shared/api/schemas.js';
 import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
 import { toColumnar, toColumnarRun, transferList } from '../../../shared/report/columnar.js';
-import { sourceKey, toRunData } from '../../../shared/report/run-data.js';
+import { drawLevel, sourceKey, toRunData, type RunData } from '../../../shared/report/run-data.js';
 
 const CSV = [
   '"Dstat 0.7.4 CSV output"',
@@ -88,5 +88,52 @@ describe('toRunData', () => {
   it('sourceKey: one series by its id, a computed one by how and of what', () => {
     expect(sourceKey({ combine: 'one', ids: ['a'] })).toBe('a');
     expect(sourceKey({ combine: 'sum', ids: ['a', 'b'] })).toBe('sum:a\u0000b');
+  });
+  it('sourceKey: a one-series source without an id is the empty key', () => {
+    expect(sourceKey({ combine: 'one', ids: [] })).toBe('');
+  });
+
+  it('has no file name unless given one; keeps text columns apart from the numeric ones', () => {
+    const run = toColumnarRun(json().runs[0]!);
+    run.series.push({ id: 'top/proc', group: 'most expensive', column: 'cpu process', unit: '', kind: 'text', values: ['a', 'b', 'c', 'd'] } as never);
+    const data = toRunData(run);
+    expect(data.fileName).toBe('');
+    expect(data.text.map((t) => [t.id, t.values])).toEqual([['top/proc', ['a', 'b', 'c', 'd']]]);
+    expect(data.columns.has('top/proc')).toBe(false);
+  });
+
+  it('a one-row run keeps its row even when it is the since-boot one', () => {
+    const run = toColumnarRun(json().runs[0]!);
+    const one = { ...run, time: run.time.subarray(0, 1), series: run.series.map((s) => (s.kind === 'number' ? { ...s, values: s.values.subarray(0, 1) } : s)) };
+    const data = toRunData(one);
+    expect(data.firstRowIsSinceBoot).toBe(true);
+    expect(data.firstRow).toBe(0);
+  });
+
+  it('an exact run has no stack tops; an empty run has no nearest row', () => {
+    const run = data();
+    const stacked = run.charts.find((c) => c.series.some((s) => s.role === 'band'))!;
+    expect(run.stackTops?.(stacked, stacked.series.filter((s) => s.role === 'band').length)).toBeNull();
+    const empty = toRunData({ ...toColumnarRun(json().runs[0]!), time: new Float64Array(0), series: [] });
+    expect(empty.nearestRow(0)).toBe(-1);
+  });
+});
+
+describe('drawLevel', () => {
+  /** A run whose reduced level has one row per second, 0 … 9 s. */
+  const withCoarse = (): RunData => {
+    const full = toRunData(toColumnarRun(json().runs[0]!));
+    const time = Float64Array.from({ length: 10 }, (_, i) => i * 1000);
+    return { ...full, coarse: { ...full, time, firstRow: 0 } };
+  };
+
+  it('draws from the reduced level while it has two rows per pixel column in the window, else from the raw rows', () => {
+    const run = withCoarse();
+    expect(drawLevel(run, { t0: 0, t1: 9000 }, 5)).toBe(run.coarse); // 10 rows, 5 px
+    expect(drawLevel(run, { t0: 0, t1: 9000 }, 5.5)).toBe(run); // 10 rows, 5.5 px
+    expect(drawLevel(run, { t0: 2000, t1: 9000 }, 4)).toBe(run.coarse); // 8 rows, 4 px
+    expect(drawLevel(run, { t0: 2000, t1: 9000 }, 5)).toBe(run); // 8 rows, 5 px
+    const exact = toRunData(toColumnarRun(json().runs[0]!));
+    expect(drawLevel(exact, { t0: 0, t1: 9000 }, 1)).toBe(exact);
   });
 });
