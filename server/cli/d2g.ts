@@ -11,7 +11,7 @@ import { startRenderPool } from './render-pool.js';
 import { loadOfflineAssets } from '../export/offline-html.js';
 import { writeDir, zipFiles } from '../export/write-files.js';
 import { readInput, reportError, reportOf, UsageError } from './common.js';
-import { sourceCsv } from './report.js';
+import { sourceCsv } from './write-archive.js';
 
 
 export const usage = `Usage: dstatview d2g csv_file report_dir width height disk_limit net_limit offset duration [io_limit] [is_actual]

@@ -5,13 +5,11 @@
  * inputs each gets its own: `OUT-<name>.html`, `OUT-<name>.zip` or `OUT/<name>/`.
  */
 import { parse as parsePath } from 'node:path';
-import { Readable } from 'node:stream';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { defaultWebDir } from '../web-dir.js';
 import type { ChartRenderer } from '../export/chart-images.js';
 import { loadOfflineAssets, type OfflineAssets } from '../export/offline-html.js';
-import { writeDir, writeHtml, writeZip } from '../export/write-files.js';
-import { sourceEntryName } from '../export/zip.js';
+import { writeHtml } from '../export/write-html.js';
 import { intOption, parseCommandLine, readInput, reportError, reportOf, UsageError, type Input } from './common.js';
 
 
@@ -69,10 +67,6 @@ export function viewFromFlags(f: ViewFlags): ViewQueryOptions {
   return v;
 }
 
-export function sourceCsv(input: Input) {
-  return { name: sourceEntryName(input.name, input.gzip), open: async () => Readable.from([input.raw]) };
-}
-
 function targetKind(out: string): Target['kind'] {
   const ext = parsePath(out).ext.toLowerCase();
   return ext === '.html' ? 'html' : ext === '.zip' ? 'zip' : 'dir';
@@ -94,8 +88,7 @@ export async function writeReport(assets: OfflineAssets, input: Input, t: Target
   const r = reportOf(input);
   if (t.kind === 'html') await writeHtml(t.path, assets, r, view, renderer);
   else if (!renderer) throw new Error('a ZIP or a directory needs a chart renderer');
-  else if (t.kind === 'zip') await writeZip(t.path, assets, r, sourceCsv(input), view, renderer);
-  else await writeDir(t.path, assets, r, sourceCsv(input), view, renderer);
+  else await (await import('./write-archive.js')).writeArchive(t.kind, t.path, assets, r, input, view, renderer);
 }
 
 export async function run(args: string[]): Promise<number> {

@@ -1,39 +1,20 @@
 /**
- * Exports written to local files (the CLI): one offline HTML file, a ZIP, or a directory holding the ZIP's
- * entries. Each file is written beside its final name and renamed into place, so a reader never sees half
- * of one.
+ * Exports written to local files (the CLI): a ZIP, or a directory holding the ZIP's entries (one offline
+ * HTML file: write-html.ts). Each file is written beside its final name and renamed into place, so a reader
+ * never sees half of one.
  */
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
-import { offlineFirstScreen, type ChartRenderer } from './chart-images.js';
+import type { ChartRenderer } from './chart-images.js';
 import type { OfflineAssets } from './offline-html.js';
-import { offlineReportPage, type ExportReport } from './report-files.js';
+import type { ExportReport } from './report-files.js';
+import { atomically } from './write-html.js';
 import { exportEntries, exportZip, type SourceCsv } from './zip.js';
-
-async function atomically(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${randomUUID()}.tmp`);
-  try {
-    await write(tmp);
-    await rename(tmp, path);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-/** `renderer` draws the first screen's images; without one the page has none. */
-export function writeHtml(path: string, assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer | null): Promise<void> {
-  const firstScreen = renderer ? offlineFirstScreen(r, view, renderer) : Promise.resolve('');
-  const page = offlineReportPage(assets, r, view);
-  return atomically(path, async (tmp) => writeFile(tmp, page(await firstScreen), { flag: 'wx' }));
-}
 
 export function writeZip(
   path: string,

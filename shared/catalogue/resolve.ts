@@ -194,7 +194,7 @@ function derivedTotal(
   const how = spec.deriveTotal === 'sum' ? 'sum' : 'mean';
   let note =
     `Computed: the ${how} of ${counted.length} ${counted.length === 1 ? one : many} ` +
-    `(${nameList(counted.map((d) => d.name))}); the file has no ${spec.totalGroups[0]}.`;
+    `(${nameList(counted.map((d) => d.name))}); the file has no ${spec.totalGroups[0] ?? 'total of its own'}.`;
   if (left.length > 0) {
     note += ` Left out: ${nameList(left.map((d) => d.name))} (${spec.excludedWhat ?? 'as the producer does'}).`;
   }

@@ -96,11 +96,14 @@ function readRows(
     if (line === '' || line.trim() === '') continue;
     if (firstDataLine < 0) firstDataLine = li;
     samples++;
-    const fields = reader.fieldsOf(li, line);
-    if (!fields) continue;
-    const t = time.source !== 'sample' ? time.ofCell(fields[timeCol]!) : time.ofSample(samples - 1);
+    // an ordinary row is read from its characters (plain-row.ts), any other split into fields
+    const plain = reader.isPlain(li, line);
+    const fields = plain ? null : reader.fieldsOf(li, line);
+    if (!plain && !fields) continue;
+    const timeCell = plain ? reader.plainCell(line, timeCol) : (fields![timeCol] ?? '');
+    const t = time.source !== 'sample' ? time.ofCell(timeCell) : time.ofSample(samples - 1);
     if (!(t === t)) {
-      reader.drop(li, `time ${quote(fields[timeCol] ?? '')} not understood (expected ${time.formatName})`);
+      reader.drop(li, `time ${quote(timeCell)} not understood (expected ${time.formatName})`);
       continue;
     }
     if (ctx.rowBudget.left-- <= 0) {
@@ -109,7 +112,8 @@ function readRows(
     if ((ctx.cellBudget.left -= width) < 0) {
       throw new DstatFormatError('TOO_LARGE', li + 1, 0, 'the rows announce far more cells than the file holds');
     }
-    reader.keep(li, t, fields);
+    if (plain) reader.keepPlain(li, t, line);
+    else reader.keep(li, t, fields!);
   }
   return { samples, firstDataLine };
 }

@@ -8,6 +8,7 @@ import { ColumnStore, type StoredColumns } from './column-store.js';
 import type { HeaderColumn } from './header.js';
 import { IssueLog, quote } from './issues.js';
 import { isTextGroup } from './names.js';
+import { fieldEndsBuffer, plainRowEnds, readNumber } from './plain-row.js';
 import type { RunBlock, RunContext } from './run-context.js';
 import { tokenizeLine } from './tokenize.js';
 
@@ -62,6 +63,23 @@ function count(counts: Map<number, CountTally>, n: number, line: number): void {
   } else counts.set(n, { rows: 1, first: line, last: line });
 }
 
+/**
+ * Rows to make room for up front, so that a run whose rows are all kept is stored without a single copy.
+ * Bounded by what the block's characters can hold, not by its line count alone: a row with all its `width`
+ * fields has at least width − 1 commas, so a block of C characters holds at most C / (width − 1) of them.
+ * The room made, (numeric columns + 1) × 8 + 4 bytes per row, is then at most ((width + 1) × 8 + 4) /
+ * (width − 1) bytes per character of the block (~8 for a real header, 28 for a 2-column one) whatever the
+ * header claims: memory stays proportional to the file's size. Rows kept beyond it (gaps and short first
+ * rows carry fewer commas) make the store grow by doubling, as before; rows left out leave room unused,
+ * given back by the one copy in ColumnStore.finish().
+ */
+function rowsExpected(block: RunBlock, ctx: RunContext, width: number): number {
+  const lines = Math.max(0, block.dataEnd - block.dataStart);
+  let chars = 0; // characters of the block's lines, terminators left out
+  for (let li = block.dataStart; li < block.dataEnd; li++) chars += ctx.lines[li]!.length;
+  return Math.min(lines, Math.floor(chars / Math.max(1, width - 1)));
+}
+
 export class RowReader {
   dropped = 0;
   /** Rows left out, with their lines: kept apart until the run is known to be readable at all (a run
@@ -89,6 +107,8 @@ export class RowReader {
   /** Every row whose field count is not the header's (gaps aside), by count. */
   private readonly counts = new Map<number, CountTally>();
   private stored: StoredColumns | null = null;
+  /** Where each field of the current plain row ends (plain-row.ts). */
+  private readonly ends: Int32Array;
 
   constructor(
     private readonly block: RunBlock,
@@ -107,12 +127,11 @@ export class RowReader {
     header.forEach((_, c) => {
       if (c !== timeCol && !textColumns.has(c)) this.numericIndex[c] = numeric++;
     });
-    // the store grows with the rows kept, never with the rows announced: a kept row has a field per
-    // column, so memory stays proportional to the file's size
-    this.store = new ColumnStore(numeric, Math.min(Math.max(0, block.dataEnd - block.dataStart), 256));
+    this.store = new ColumnStore(numeric, rowsExpected(block, ctx, this.width));
     this.text = header.map((_, c) => (textColumns.has(c) ? [] : null));
     this.badCells = new Int32Array(header.length);
     this.firstBadLine = new Int32Array(header.length);
+    this.ends = fieldEndsBuffer(header.length);
   }
 
   get rows(): number {
@@ -122,6 +141,22 @@ export class RowReader {
   drop(li: number, reason: string): void {
     this.dropped++;
     this.rowIssues.warn(li + 1, `${reason}: row left out`);
+  }
+
+  /**
+   * Is the row an ordinary one with every field, to be read by `plainCell` and `keepPlain` (plain-row.ts)?
+   * When not, `fieldsOf` reads it.
+   */
+  isPlain(li: number, line: string): boolean {
+    if (li === this.ctx.lines.length - 1 && !this.ctx.endsWithNewline) return false;
+    if (!plainRowEnds(line, this.width, this.ends)) return false;
+    this.sawFullRow = true;
+    return true;
+  }
+
+  /** Field c of the plain row `line` (isPlain), '' when c is not a column. */
+  plainCell(line: string, c: number): string {
+    return c >= 0 && c < this.width ? line.slice(c === 0 ? 0 : this.ends[c - 1]! + 1, this.ends[c]!) : '';
   }
 
   /** The row's fields, one per header column, or null (reported) when the row cannot be used. */
@@ -198,28 +233,49 @@ export class RowReader {
   }
 
   keep(li: number, t: number, fields: readonly string[]): void {
-    const store = this.store;
-    const r = store.addRow(t, li + 1);
+    const r = this.store.addRow(t, li + 1);
     let empty = true;
     for (let c = 0; c < this.width; c++) {
       const cell = fields[c] ?? '';
       const j = this.numericIndex[c]!;
+      if (j >= 0 ? this.keepNumber(li, r, c, j, toNumber(cell), cell !== '') : this.keepText(r, c, cell)) empty = false;
+    }
+    if (empty) this.keepGap(li);
+  }
+
+  /** `keep` for the plain row `line` (isPlain): the same cells, read from the line's characters. */
+  keepPlain(li: number, t: number, line: string): void {
+    const ends = this.ends;
+    const r = this.store.addRow(t, li + 1);
+    let empty = true;
+    for (let c = 0, start = 0; c < this.width; start = ends[c++]! + 1) {
+      const end = ends[c]!;
+      const j = this.numericIndex[c]!;
       if (j >= 0) {
-        const v = toNumber(cell);
-        store.set(j, r, v);
-        if (v === v) empty = false;
-        else if (cell !== '' && this.badCells[c]!++ === 0) this.firstBadLine[c] = li + 1;
-      } else {
-        const texts = this.text[c];
-        if (texts) {
-          texts[r] = cell === '' ? '' : cleanText(cell);
-          if (cell !== '') empty = false;
-        }
-      }
+        if (this.keepNumber(li, r, c, j, readNumber(line, start, end), end > start)) empty = false;
+      } else if (this.text[c] && this.keepText(r, c, line.slice(start, end))) empty = false;
     }
-    if (empty) {
-      if (this.gapRows++ === 0) this.firstGapLine = li + 1;
-    }
+    if (empty) this.keepGap(li);
+  }
+
+  /** Store value v of cell c (store column j) of row r; true when it is a number. */
+  private keepNumber(li: number, r: number, c: number, j: number, v: number, written: boolean): boolean {
+    this.store.set(j, r, v);
+    if (v === v) return true;
+    if (written && this.badCells[c]!++ === 0) this.firstBadLine[c] = li + 1;
+    return false;
+  }
+
+  /** Store text cell c of row r when c is a text column; true when it is not empty. */
+  private keepText(r: number, c: number, cell: string): boolean {
+    const texts = this.text[c];
+    if (!texts) return false;
+    texts[r] = cell === '' ? '' : cleanText(cell);
+    return cell !== '';
+  }
+
+  private keepGap(li: number): void {
+    if (this.gapRows++ === 0) this.firstGapLine = li + 1;
   }
 
   /** 0-based line of kept row `row`. */
