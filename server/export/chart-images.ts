@@ -11,13 +11,15 @@ import type { ColumnarRun } from '../../shared/report/columnar.js';
 import { toRunData } from '../../shared/report/run-data.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import type { OfflineFirstScreenTask } from '../render/offline-first-screen-task.js';
-import { columnarRun } from '../render/run-charts.js';
+import { columnarRun, reportRun } from '../render/run-charts.js';
 import { sharedColumns } from '../render/shared-columns.js';
 import { exportCharts, pngName, type ChartImage, type ExportReport } from './report-files.js';
 
 export interface ChartRenderer {
   /** Threads that draw at once. */
   parallel: number;
+  /** Draws in threads other than the caller's: tasks then carry the run's columns in shared memory, not copies. */
+  otherThreads: boolean;
   /** The PNGs of `task.keys`, in that order. */
   render(task: ChartPngsTask): Promise<Uint8Array[]>;
   /** An offline page's first screen, its images inline (server/render/offline-first-screen-task.ts). */
@@ -27,6 +29,7 @@ export interface ChartRenderer {
 /** Draws in this thread, one chart after the other: the reference the pools are tested against. */
 export const inThreadRenderer: ChartRenderer = {
   parallel: 1,
+  otherThreads: false,
   async render(task) {
     const { renderExportPngs } = await import('../render/chart-pngs-task.js');
     return renderExportPngs(toRunData(task.run, task.fileName), task.view, task.keys);
@@ -55,10 +58,14 @@ export interface ExportChartImages {
   left: string[];
 }
 
-/** The view's run of an export as columns, as tasks carry it: in shared memory when threads draw (no copy per task). */
+/**
+ * The view's run of an export as columns, as tasks carry it: in shared memory when other threads draw (no
+ * copy per task, even with one thread: its first screen and its charts are two tasks).
+ */
 export function exportColumns(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer): ColumnarRun | null {
-  const columns = columnarRun(r.report, view.run ?? null);
-  return columns && renderer.parallel > 1 ? sharedColumns(columns) : columns;
+  if (!renderer.otherThreads) return columnarRun(r.report, view.run ?? null);
+  const run = reportRun(r.report, view.run ?? null);
+  return run && sharedColumns(run);
 }
 
 /**

@@ -175,6 +175,7 @@ export default fp<ParserPoolOptions>(
       },
       charts: {
         parallel: threads,
+        otherThreads: true,
         async render(task: ChartPngsTask): Promise<Uint8Array[]> {
           return (await pool.run(task, { name: 'chartPngsTask' })) as Uint8Array[];
         },

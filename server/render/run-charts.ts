@@ -2,17 +2,21 @@
  * A report's run made ready to draw, and the charts the page shows of it: apart from render-chart.ts so that
  * what only lists charts (an export's file names, README) loads neither Chart.js nor the canvas binary.
  */
-import type { ReportJson } from '../../shared/api/schemas.js';
+import type { ReportJson, RunJson } from '../../shared/api/schemas.js';
 import { toColumnarRun, type ColumnarReport, type ColumnarRun } from '../../shared/report/columnar.js';
 import { toRunData, type RunData } from '../../shared/report/run-data.js';
 
-/** A report's run as columns: `run` (1-based) when the report has it, else the last; null for none. */
-export function columnarRun(report: ReportJson | ColumnarReport, run?: number | null): ColumnarRun | null {
+/** A report's run as it is held (JSON arrays or columns): `run` (1-based) when the report has it, else the last; null for none. */
+export function reportRun(report: ReportJson | ColumnarReport, run?: number | null): RunJson | ColumnarRun | null {
   const runs = report.runs;
   if (runs.length === 0) return null;
-  const index = run != null && run >= 1 && run <= runs.length ? run - 1 : runs.length - 1;
-  const r = runs[index]!;
-  return r.time instanceof Float64Array ? (r as ColumnarRun) : toColumnarRun(r as ReportJson['runs'][number]);
+  return runs[run != null && run >= 1 && run <= runs.length ? run - 1 : runs.length - 1]!;
+}
+
+/** A report's run as columns: `run` (1-based) when the report has it, else the last; null for none. */
+export function columnarRun(report: ReportJson | ColumnarReport, run?: number | null): ColumnarRun | null {
+  const r = reportRun(report, run);
+  return !r || r.time instanceof Float64Array ? (r as ColumnarRun | null) : toColumnarRun(r as RunJson);
 }
 
 /** A report's run ready to draw (columns, resolved charts): make it once to draw many charts. */

@@ -4,7 +4,7 @@
  * order the chunks finish in.
  */
 import { describe, expect, it } from 'vitest';
-import { chartImages, chunks, type ChartRenderer } from '../../../server/export/chart-images.js';
+import { chartImages, chunks, exportColumns, inThreadRenderer, type ChartRenderer } from '../../../server/export/chart-images.js';
 import { exportReport } from '../../../server/export/report-files.js';
 import { deriveReport } from '../../../server/derive-report.js';
 import type { ChartPngsTask } from '../../../server/render/chart-pngs-task.js';
@@ -34,6 +34,7 @@ describe('chartImages', () => {
     const tasks: ChartPngsTask[] = [];
     return {
       parallel,
+      otherThreads: true,
       tasks,
       render(task) {
         tasks.push(task);
@@ -76,12 +77,17 @@ describe('chartImages', () => {
     const one = fakeRenderer(1);
     const all = chartImages(r, {}, one);
     expect(one.tasks).toHaveLength(1);
+    // One thread of its own takes two tasks (the first screen's, the charts'): the columns shared all the same.
+    expect(one.tasks[0]!.run.time.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // Drawn in this thread: nothing to share.
+    expect(exportColumns(r, {}, inThreadRenderer)!.time.buffer).not.toBeInstanceOf(SharedArrayBuffer);
     let n = 0;
     for await (const _ of all.images) n++;
     expect(n).toBe(one.tasks[0]!.keys.length);
 
     const failing: ChartRenderer = {
       parallel: 2,
+      otherThreads: false,
       render: (task) => (task.keys.includes('cpu:total') ? Promise.reject(new Error('drawing failed')) : Promise.resolve(task.keys.map(() => new Uint8Array(1)))),
       firstScreen: async () => '',
     };
