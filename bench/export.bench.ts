@@ -141,43 +141,51 @@ export async function benchExport(): Promise<void> {
       `ZIP                                                      ${(statSync(zip).size / 1e6).toFixed(2)} MB; ${pngs.length} PNGs, ${pngs.reduce((n, [, b]) => n + b.length, 0).toLocaleString('en')} bytes`,
     );
     const exported = join(dir, 'export.html');
-    await benchFirstScreen(text, exported);
+    await benchFirstScreen(text, exported, html);
     console.log(`offline HTML size, the server's export.html              ${htmlSize(statSync(exported).size)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** dv:first-screen of the served page and of the offline file, alternated, median of each. */
-export async function benchFirstScreen(text: string, htmlFile: string): Promise<void> {
+/** dv:first-screen of the served page, of the server's offline file and (if given) of the CLI's, alternated,
+ * median of each. */
+export async function benchFirstScreen(text: string, htmlFile: string, cliHtmlFile?: string): Promise<void> {
   const server = await startServer({ env: { MAX_UPLOAD_BYTES: '64MiB' }, startTimeoutMs: 30_000 });
   const browser = await launchBrowser();
   try {
     const { id } = await uploadCsv(server, text, 'big.csv');
     const res = await fetch(`${server.url}/api/reports/${id}/export.html`);
     writeFileSync(htmlFile, Buffer.from(await res.arrayBuffer()));
-    const served: number[] = [];
-    const offline: number[] = [];
+    const samples = { served: [] as number[], offline: [] as number[], cli: [] as number[] };
+    const modes = cliHtmlFile ? (['served', 'offline', 'cli'] as const) : (['served', 'offline'] as const);
+    const urls = { served: `${server.url}/r/${id}`, offline: pathToFileURL(htmlFile).href, cli: cliHtmlFile ? pathToFileURL(cliHtmlFile).href : '' };
     for (let i = 0; i < 4; i++) {
-      for (const mode of ['served', 'offline'] as const) {
+      for (const mode of modes) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-        if (mode === 'offline') {
+        if (mode !== 'served') {
           await context.route('**/*', (r) => (r.request().url().startsWith('file:') ? r.continue() : r.abort()));
         }
         const page = await context.newPage();
-        await page.goto(mode === 'served' ? `${server.url}/r/${id}` : pathToFileURL(htmlFile).href);
+        await page.goto(urls[mode]);
         const handle = await page.waitForFunction(
           () => performance.getEntriesByName('dv:first-screen', 'mark')[0]?.startTime ?? null,
           undefined,
           { timeout: 60_000, polling: 20 },
         );
-        (mode === 'served' ? served : offline).push((await handle.jsonValue()) as number);
+        samples[mode].push((await handle.jsonValue()) as number);
         await context.close();
       }
     }
     const med = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1]!;
-    console.log(`first screen, served page /r/:id                        ${med(served).toFixed(0)} ms (${served.map((v) => v.toFixed(0)).join(', ')})`);
-    console.log(`first screen, offline file from file://, network aborted ${med(offline).toFixed(0)} ms (${offline.map((v) => v.toFixed(0)).join(', ')}); ratio ${(med(offline) / med(served)).toFixed(2)}× the served page (goal ≈ 1)`);
+    const list = (a: number[]) => a.map((v) => v.toFixed(0)).join(', ');
+    const { served } = samples;
+    console.log(`first screen, served page /r/:id                        ${med(served).toFixed(0)} ms (${list(served)})`);
+    const labels = { offline: "server's export.html from file://, network aborted", cli: "CLI's out.html from file://, network aborted" };
+    for (const mode of modes.filter((m) => m !== 'served')) {
+      const a = samples[mode];
+      console.log(`first screen, ${labels[mode]} ${med(a).toFixed(0)} ms (${list(a)}); ratio ${(med(a) / med(served)).toFixed(2)}× the served page (goal ≈ 1)`);
+    }
   } finally {
     await browser.close();
     await server.stop();
