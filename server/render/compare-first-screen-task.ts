@@ -26,5 +26,5 @@ export async function compareFirstScreenTask(task: CompareFirstScreenTask): Prom
   const view = parseCompareView(task.query);
   const picked = compareRuns(reports, view);
   if (!picked) return { html: '', files: new Map() };
-  return firstScreenPage(compareFirstScreenFileUrl, await renderCompareFirstScreen(picked.runs, view), picked.names.join(' · '));
+  return firstScreenPage(compareFirstScreenFileUrl, await renderCompareFirstScreen(picked.runs, view), picked.names.join(' · '), { inlineFirstScreen: true });
 }

@@ -21,5 +21,7 @@ export interface FirstScreenTask {
 export async function firstScreenTask(task: FirstScreenTask): Promise<FirstScreenPage> {
   const report = JSON.parse(gunzipSync(task.reportJsonGz).toString('utf8')) as ReportJson;
   const view = parseViewState(task.query);
-  return firstScreenPage((name) => firstScreenFileUrl(task.id, name), await renderFirstScreen(report, view, task.charts), firstScreenHeading(report, view));
+  return firstScreenPage((name) => firstScreenFileUrl(task.id, name), await renderFirstScreen(report, view, task.charts), firstScreenHeading(report, view), {
+    inlineFirstScreen: true,
+  });
 }

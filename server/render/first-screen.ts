@@ -9,8 +9,10 @@
  *
  * The images are files of their own (`/r/:id/first-screen/NAME.png`, NAME from their content), not data:
  * URLs in the HTML: the browser then fetches only the one of four it shows (theme × pixel ratio), the HTML
- * stays a few KB (it parsed for ~0.5 s with 0.8 MB of base64 in it on the 4 MB log), and a 1× screen decodes
- * a quarter of the pixels.
+ * stays small (it parsed for ~0.5 s with 0.8 MB of base64 in it on the 4 MB log), and a 1× screen decodes
+ * a quarter of the pixels. Except the first screen's light images at 1× (`inlineFirstScreen`): the variant
+ * most screens show, ~10 KB each, inside the HTML as data: URLs, so that a page on such a screen paints its
+ * first charts with the HTML, without five image requests behind it (HTTP/1.1 takes six at a time).
  */
 import { createHash } from 'node:crypto';
 import type { ReportJson } from '../../shared/api/schemas.js';
@@ -168,6 +170,14 @@ export function compareFirstScreenFileUrl(name: string): string {
   return `/compare/first-screen/${name}`;
 }
 
+export interface FirstScreenPageOptions {
+  /** The first screen's (FIRST_SCREEN_CHARTS) light images at 1× as data: URLs in the HTML (see above). */
+  inlineFirstScreen?: boolean;
+}
+
+/** A PNG as a data: URL (base64 has no character that needs escaping in an attribute or a srcset). */
+const pngDataUrl = (png: Uint8Array): string => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
+
 /**
  * The first screen's page (docs/ui-contract.md §21): markup over the page until the app's charts on screen
  * have painted (line heights fixed, so that the system font, once loaded, moves nothing); each chart a
@@ -177,13 +187,19 @@ export function compareFirstScreenFileUrl(name: string): string {
  * allows inline styles (never inline script). `fileUrl`: where the page fetches the file of a name (under
  * a report's page, or a compare page's).
  */
-export function firstScreenPage(fileUrl: (name: string) => string, images: readonly FirstScreenImage[], heading: string): FirstScreenPage {
+export function firstScreenPage(
+  fileUrl: (name: string) => string,
+  images: readonly FirstScreenImage[],
+  heading: string,
+  options: FirstScreenPageOptions = {},
+): FirstScreenPage {
   const files = new Map<string, Uint8Array>();
   if (images.length === 0) return { html: '', files };
-  const sources = (img: FirstScreenImage, theme: ThemeName): { url: string; ratio: number }[] =>
+  const sources = (img: FirstScreenImage, theme: ThemeName, inline: boolean): { url: string; ratio: number }[] =>
     img.variants
       .filter((v) => v.theme === theme)
       .map((v) => {
+        if (inline && theme === 'light' && v.ratio === 1) return { url: pngDataUrl(v.png), ratio: v.ratio };
         const name = firstScreenFileName(v.png);
         files.set(name, v.png);
         return { url: fileUrl(name), ratio: v.ratio };
@@ -191,16 +207,18 @@ export function firstScreenPage(fileUrl: (name: string) => string, images: reado
   const srcset = (list: { url: string; ratio: number }[]): string => list.map((s) => `${s.url} ${s.ratio}x`).join(', ');
   const figures = images
     .map((img, i) => {
-      const light = sources(img, 'light');
+      const light = sources(img, 'light', options.inlineFirstScreen === true && i < FIRST_SCREEN_CHARTS);
       // The first screen's images load first; the ones below it when the page is scrolled near them (the
       // width and height attributes keep their place meanwhile).
       const loading = i < FIRST_SCREEN_CHARTS ? 'fetchpriority="high"' : 'loading="lazy" decoding="async"';
       return (
         `<figure data-first-screen="${escapeHtml(img.key)}" style="margin:0;min-width:0;min-height:${img.height + TABLE_ROOM}px">` +
         `<h3 style="font-size:15px;line-height:20px;margin:0 0 6px">${escapeHtml(img.title)}</h3>` +
-        `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark'))}">` +
+        `<picture><source media="(prefers-color-scheme: dark)" srcset="${srcset(sources(img, 'dark', false))}">` +
         // One light image (an offline page's, inline): src alone says it, without a second copy in srcset.
-        `<img src="${light[0]!.url}"${light.length > 1 ? ` srcset="${srcset(light)}"` : ''} width="${img.width}" height="${img.height}" ${loading} ` +
+        // src is the srcset's 1× candidate (HTML's rule: a srcset without one takes src as 1×), so an inline image
+        // is not written twice.
+        `<img src="${light[0]!.url}"${light.length > 1 ? ` srcset="${srcset(light.slice(1))}"` : ''} width="${img.width}" height="${img.height}" ${loading} elementtiming="dv-first-screen" ` +
         `alt="${escapeHtml(img.title)}" style="width:100%;max-width:${img.width}px;height:auto;display:block"></picture></figure>`
       );
     })

@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { chartByKey, holdApp, waitForPainted } from '../helpers/browser.js';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { BROWSER_TEST_MS, describeBrowser, fetchReport, webHarness } from './harness.js';
+import { firstScreenSources } from '../helpers/first-screen-html.js';
 
 const CPUS_192 = 'pcp-archive_pcp-free-tera_192cpu_tfvnrl.csv';
 const DOOL = 'dool134_tfvnrl.csv';
@@ -193,9 +194,9 @@ describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract
       h.run(async () => {
         const { path } = await pageWithImages('d072_tfvnrl.csv');
         // (the page may carry more charts than the HTML fetched above: every chart's once asked for, §21)
-        for (const [options, tag, ratio] of [
-          [{ colorScheme: 'light', deviceScaleFactor: 1 }, 'img', 0],
-          [{ colorScheme: 'dark', deviceScaleFactor: 2 }, 'source', 1],
+        for (const [options, theme, ratio] of [
+          [{ colorScheme: 'light', deviceScaleFactor: 1 }, 'light', '1x'],
+          [{ colorScheme: 'dark', deviceScaleFactor: 2 }, 'dark', '2x'],
         ] as const) {
           const page = await h.newPage(options);
           const asked: string[] = [];
@@ -206,19 +207,23 @@ describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract
           const release = await holdApp(page);
           await page.goto(h.server.url + path);
           await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
-          // Each figure loaded shows the file of its theme and ratio (the ones below the first screen load
-          // when scrolled near, §21), and no other file was fetched.
+          // Each figure loaded shows the image of its theme and ratio (the ones below the first screen load
+          // when scrolled near, §21), and no other file was fetched: the light 1× ones of the first screen
+          // are inside the HTML (no request at all).
+          const markup = await page.locator('#first-screen').evaluate((el) => el.outerHTML);
+          const expected = firstScreenSources(markup).map((f) => f[theme][ratio]!);
           const shown = await page
             .locator('#first-screen img')
-            .evaluateAll((imgs) => imgs.map((img) => (img as unknown as { currentSrc: string }).currentSrc).map((src) => (src ? new URL(src).pathname : '')));
-          const expected = await page
-            .locator(`#first-screen ${tag}`)
-            .evaluateAll((els, r) => els.map((el) => el.getAttribute('srcset')!.split(', ')[r]!.split(' ')[0]!), ratio);
+            .evaluateAll((imgs) => imgs.map((img) => (img as unknown as { currentSrc: string }).currentSrc));
           expect(expected).toHaveLength(shown.length);
-          const loaded = shown.map((src, i) => [src, expected[i]] as const).filter(([src]) => src !== '');
+          const pathOf = (src: string): string => (src.startsWith('data:') ? src : new URL(src).pathname);
+          const loaded = shown.map((src, i) => [src ? pathOf(src) : '', expected[i]!] as const).filter(([src]) => src !== '');
           expect(loaded.length).toBeGreaterThanOrEqual(4);
           for (const [src, want] of loaded) expect(src).toBe(want);
-          expect(new Set(asked)).toEqual(new Set(loaded.map(([src]) => src)));
+          const files = loaded.map(([src]) => src).filter((src) => !src.startsWith('data:'));
+          expect(new Set(asked)).toEqual(new Set(files));
+          if (theme === 'light') expect(loaded.slice(0, 4).every(([src]) => src.startsWith('data:image/png;base64,'))).toBe(true);
+          else expect(files.length).toBe(loaded.length);
           release();
           await page.context().close();
         }
@@ -231,7 +236,8 @@ describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract
     () =>
       h.run(async () => {
         const { path } = await pageWithImages('d072_tfvnrl.csv');
-        const page = await h.newPage();
+        // A 2× screen: its images are all files (only the light 1× ones of the first screen are in the HTML).
+        const page = await h.newPage({ deviceScaleFactor: 2 });
         // As a server whose cache let them go: 404 (JSON), as routes/first-screen.ts answers.
         await page.route('**/first-screen/*.png', (route) =>
           route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND","message":"gone"}' }),

@@ -123,6 +123,41 @@ describeBrowser('images of every chart before the app (issue 11, docs/ui-contrac
   );
 
   it(
+    'marks dv:first-screen at the time the browser painted the images on screen (Element Timing), before the app',
+    () =>
+      h.run(async () => {
+        const { path } = await pageWithImages('d072_tfvnrl.csv');
+        const page = await h.newPage({ viewport: { width: 1400, height: 900 } });
+        // Every image's paint as the browser reports it, from the page's start (before any of its scripts).
+        await page.context().addInitScript({
+          content:
+            'globalThis.__painted = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) ' +
+            "globalThis.__painted.push({ key: e.element?.closest('figure')?.getAttribute('data-first-screen'), visible: e.intersectionRect.height > 0, " +
+            "at: e.renderTime, name: e.identifier }); }).observe({ type: 'element', buffered: true });",
+        });
+        const release = await holdApp(page);
+        await page.goto(h.server.url + path);
+        await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
+        const { mark, painted, onScreen } = await page.evaluate(() => {
+          const w = globalThis as unknown as DomWindow & { __painted: { key: string; visible: boolean; at: number; name: string }[] };
+          const m = performance.getEntriesByName('dv:first-screen', 'mark')[0] as PerformanceMark;
+          const shown = Array.from(w.document.querySelectorAll('#first-screen img')).filter((img) => img.getBoundingClientRect().top < w.innerHeight);
+          return { mark: { at: m.startTime, detail: m.detail as { source?: string } }, painted: w.__painted, onScreen: shown.length };
+        });
+        expect(mark.detail.source).toBe('images');
+        const first = painted.filter((p) => p.name === 'dv-first-screen' && p.visible);
+        // Each image on screen is reported once, and the mark is the last of those paints, not a later frame.
+        expect(onScreen).toBeGreaterThanOrEqual(4);
+        expect(first).toHaveLength(onScreen);
+        expect(mark.at).toBe(Math.max(...first.map((p) => p.at)));
+        // The app was held back: the first screen did not wait for it.
+        expect(await page.locator('figure.chart-panel').count()).toBe(0);
+        release();
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'shows the dark images below the first screen too on a dark system',
     () =>
       h.run(async () => {

@@ -12,6 +12,45 @@ export const CHARTS_PAINTED_EVENT = 'dv:charts-painted';
 
 /** The app starts at the latest this long (ms) after the entry, images painted or not. */
 const APP_START_LATEST_MS = 1500;
+/** How long (ms) after the frame that shows the decoded images their Element Timing entries may still come. */
+const PAINT_TIMING_WAIT_MS = 250;
+/** The `elementtiming` name of the first-screen images (server/render/first-screen.ts writes it). */
+const ELEMENT_TIMING_NAME = 'dv-first-screen';
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Element Timing's entry (not in TypeScript's DOM library). */
+interface ElementTiming extends PerformanceEntry {
+  readonly identifier: string;
+  readonly element: Element | null;
+  /** When the element was painted (ms); 0 where the browser withholds it. */
+  readonly renderTime: number;
+  readonly loadTime: number;
+}
+
+/**
+ * When every one of `images` (carrying `elementtiming`) had been painted, from the browser's Element Timing
+ * entries (buffered: also those painted before this ran); never resolves where the browser has no Element
+ * Timing or leaves an image out.
+ */
+function elementsPainted(images: readonly HTMLImageElement[]): Promise<number> {
+  if (images.length === 0 || !PerformanceObserver.supportedEntryTypes?.includes('element')) return new Promise(() => undefined);
+  return new Promise((resolve) => {
+    const pending = new Set<Element>(images);
+    let last = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as ElementTiming[]) {
+        if (entry.identifier !== ELEMENT_TIMING_NAME || !entry.element || entry.renderTime === 0) continue;
+        if (pending.delete(entry.element)) last = Math.max(last, entry.renderTime);
+      }
+      if (pending.size === 0) {
+        observer.disconnect();
+        resolve(last);
+      }
+    });
+    observer.observe({ type: 'element', buffered: true });
+  });
+}
 
 function storedTheme(): string | null {
   try {
@@ -60,16 +99,19 @@ export function showFirstScreen(): Promise<void> {
   }
   for (const img of images) img.addEventListener('error', remove, { once: true });
   const onScreen = images.filter((img) => img.getBoundingClientRect().top < innerHeight);
-  const painted = Promise.all(onScreen.map((img) => img.decode())).then(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => {
-          if (screen.isConnected && performance.getEntriesByName('dv:first-screen', 'mark').length === 0) {
-            performance.mark('dv:first-screen', { detail: { source: 'images' } });
-          }
-          resolve();
-        }),
-      ),
+  const mark = (startTime: number): void => {
+    if (screen.isConnected && performance.getEntriesByName('dv:first-screen', 'mark').length === 0) {
+      performance.mark('dv:first-screen', { startTime, detail: { source: 'images' } });
+    }
+  };
+  // The browser's own paint times where it reports them (Element Timing); else the frame after the images
+  // are decoded, which comes at or after their paint.
+  const timed = elementsPainted(onScreen);
+  const framed = Promise.all(onScreen.map((img) => img.decode())).then(
+    () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))),
+  );
+  const painted = Promise.race([timed, framed.then((frame) => Promise.race([timed, delay(PAINT_TIMING_WAIT_MS).then(() => frame)]))]).then(
+    mark,
     remove,
   );
   // A tab opened in the background gets no frames: the app starts anyway (timers run there, if slowly).

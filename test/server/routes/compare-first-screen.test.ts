@@ -16,6 +16,7 @@ import { toRunData } from '../../../shared/report/run-data.js';
 import { fakeWebBuild, makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 import { readFixture } from '../../helpers/fixtures.js';
 import { multipartBody } from '../../helpers/multipart.js';
+import { firstScreenSources, pngDataUrlBytes } from '../../helpers/first-screen-html.js';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 const A = 'd072_tfvnrl.csv';
@@ -82,8 +83,6 @@ describe('compare page first screen', () => {
     throw new Error(`no first-screen images for /compare${query} in 60 s`);
   }
   const figuresOf = (html: string) => [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]);
-  const srcsets = (tag: string, markup: string): string[][] =>
-    [...markup.matchAll(new RegExp(`<${tag}[^>]*\\bsrcset="([^"]+)"`, 'g'))].map((m) => m[1]!.split(', '));
   const size = (p: Buffer): [number, number] => [p.readUInt32BE(16), p.readUInt32BE(20)];
 
   it('carries the overlay charts of the upload of several files as images: the page order, idle devices left out, files by content', async () => {
@@ -94,7 +93,6 @@ describe('compare page first screen', () => {
     expect(html.indexOf('id="first-screen"')).toBeLessThan(html.indexOf('<div id="root">'));
     expect(html.replace(/<div id="first-screen"[\s\S]*(?=<div id="root">)/, '')).toBe(index);
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
-    expect(html).not.toContain('data:image');
     const figures = figuresOf(html);
     expect(figures).toEqual(expectedFigures(runs, 0));
     for (const key of figures) expect(runs.every((r) => !r.keys.includes(key!) || r.idle.has(key!)), key).toBe(false);
@@ -102,25 +100,25 @@ describe('compare page first screen', () => {
     expect(html).toMatch(/A d072_tfvnrl\.csv \(vm, 2026-11-29 20:45:49\) · B dool134_tfvnrl\.csv/);
 
     const firstScreen = html.slice(html.indexOf('<div id="first-screen"'), html.indexOf('<div id="root">'));
-    const light = srcsets('img', firstScreen);
-    const dark = srcsets('source', firstScreen);
-    expect(light).toHaveLength(figures.length);
-    expect(dark).toHaveLength(figures.length);
-    for (const set of [...light, ...dark]) {
-      const [one, two] = set.map((s) => s.split(' ') as [string, string]);
-      expect([one![1], two![1]]).toEqual(['1x', '2x']);
-      for (const [url, px] of [[one![0], [640, 200]], [two![0], [1280, 400]]] as const) {
+    // Light and dark at 1× and 2× (640 × 200 CSS px): the light 1× ones inside the HTML (the first screen's
+    // six: a compare page carries no more), the others files named by their content.
+    const sources = firstScreenSources(firstScreen);
+    expect(sources.map((f) => f.key)).toEqual(figures);
+    expect(html.match(/data:image/g)).toHaveLength(figures.length);
+    for (const f of sources) {
+      expect(size(pngDataUrlBytes(f.light['1x']!)!)).toEqual([640, 200]);
+      for (const [url, px] of [[f.light['2x'], [1280, 400]], [f.dark['1x'], [640, 200]], [f.dark['2x'], [1280, 400]]] as const) {
         expect(url).toMatch(/^\/compare\/first-screen\/[A-Za-z0-9_-]{22}\.png$/);
-        const res = await t.app.inject({ url });
+        const res = await t.app.inject({ url: url! });
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type']).toBe('image/png');
         expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-        expect(url.endsWith(`/${createHash('sha256').update(res.rawPayload).digest('base64url').slice(0, 22)}.png`)).toBe(true);
+        expect(url!.endsWith(`/${createHash('sha256').update(res.rawPayload).digest('base64url').slice(0, 22)}.png`)).toBe(true);
         expect(size(res.rawPayload)).toEqual(px);
       }
+      // Light and dark differ (the theme's background and text).
+      expect(f.light['2x']).not.toBe(f.dark['2x']);
     }
-    // Light and dark differ (the theme's background and text).
-    expect(light[0]![0]).not.toBe(dark[0]![0]);
   }, 90_000);
 
   it('draws another view on its first request: the baseline decides the order; the sort of the table does not matter', async () => {
@@ -158,7 +156,7 @@ describe('compare page first screen', () => {
 
   it("a deleted report's compare images go with it", async () => {
     const html = await page(`?ids=${ids.join(',')}`);
-    const url = srcsets('img', html)[0]![0]!.split(' ')[0]!;
+    const url = firstScreenSources(html)[0]!.dark['1x']!;
     expect((await t.app.inject({ url })).statusCode).toBe(200);
     const gone = await t.app.inject({ method: 'DELETE', url: `/api/reports/${ids[1]}`, headers: { authorization: `Bearer ${tokens[1]}` } });
     expect(gone.statusCode).toBe(204);

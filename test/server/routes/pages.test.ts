@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebBuild, makeApp, removeTempDirs, tempDir, type TestApp } from '../../helpers/app.js';
 import { fileUpload } from '../../helpers/multipart.js';
 import { FIRST_SCREEN_CHARTS } from '../../../shared/view/first-screen.js';
+import { firstScreenSources, pngDataUrlBytes } from '../../helpers/first-screen-html.js';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -73,16 +74,7 @@ describe('the web app, when built', () => {
     expect(loading).toEqual([...Array<string>(FIRST_SCREEN_CHARTS).fill('high'), ...Array<string>(figures.length - FIRST_SCREEN_CHARTS).fill('lazy')]);
     // Each keeps its place before it has loaded: its size is in the markup.
     for (const m of html.matchAll(/<img [^>]*>/g)) expect(m[0]).toMatch(/ width="640" height="200" /);
-    // No image data in the HTML: each figure names its PNGs, light and dark, at 1× and 2× the pixels.
-    expect(html).not.toContain('data:image');
     const firstScreen = html.slice(html.indexOf('<div id="first-screen"'), html.indexOf('<div id="root">'));
-    expect(firstScreen.length).toBeLessThan(16 * 1024);
-    const srcsets = (tag: string, markup: string): string[][] =>
-      [...markup.matchAll(new RegExp(`<${tag}[^>]*\\bsrcset="([^"]+)"`, 'g'))].map((m) => m[1]!.split(', '));
-    const light = srcsets('img', firstScreen);
-    const dark = srcsets('source', firstScreen);
-    expect(light).toHaveLength(figures.length);
-    expect(dark).toHaveLength(figures.length);
     const png = async (url: string): Promise<Buffer> => {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
@@ -93,21 +85,41 @@ describe('the web app, when built', () => {
       return res.rawPayload;
     };
     const size = (p: Buffer): [number, number] => [p.readUInt32BE(16), p.readUInt32BE(20)];
-    for (const set of [...light, ...dark]) {
-      const [one, two] = set.map((s) => s.split(' ') as [string, string]);
-      expect([one![1], two![1]]).toEqual(['1x', '2x']);
-      expect(one![0]).toMatch(new RegExp(`^${url}/first-screen/[A-Za-z0-9_-]{22}\\.png$`));
-      // 640 × 200 CSS px.
-      expect(size(await png(one![0]))).toEqual([640, 200]);
-      expect(size(await png(two![0]))).toEqual([1280, 400]);
+    const fileUrl = new RegExp(`^${url}/first-screen/[A-Za-z0-9_-]{22}\\.png$`);
+    // Each figure has its PNG light and dark at 1× and 2× the pixels (640 × 200 CSS px). The first screen's
+    // light 1× ones (what most screens show first) are inside the HTML; every other one is a file.
+    const sources = firstScreenSources(firstScreen);
+    expect(sources.map((f) => f.key)).toEqual(figures);
+    let inlineBytes = 0;
+    for (const [i, f] of sources.entries()) {
+      for (const [theme, set] of [['light', f.light], ['dark', f.dark]] as const) {
+        expect(Object.keys(set).sort(), f.key).toEqual(['1x', '2x']);
+        const inline = pngDataUrlBytes(set['1x']!);
+        if (theme === 'light' && i < FIRST_SCREEN_CHARTS) {
+          expect(inline, `${f.key} light 1x inline`).not.toBeNull();
+          expect(size(inline!)).toEqual([640, 200]);
+          inlineBytes += set['1x']!.length;
+        } else {
+          expect(set['1x'], `${f.key} ${theme} 1x`).toMatch(fileUrl);
+          expect(size(await png(set['1x']!))).toEqual([640, 200]);
+        }
+        expect(set['2x'], `${f.key} ${theme} 2x`).toMatch(fileUrl);
+        expect(size(await png(set['2x']!))).toEqual([1280, 400]);
+      }
+      // Light and dark differ (the theme's background and text).
+      expect(f.light['1x']).not.toBe(f.dark['1x']);
     }
-    expect(new Set([...light, ...dark].flat()).size).toBeGreaterThanOrEqual(3 * figures.length);
-    // The <img>'s src is its light 1× image (for a browser without srcset).
-    expect(/<img src="([^"]+)"/.exec(firstScreen)![1]).toBe(light[0]![0]!.split(' ')[0]);
+    expect(html.match(/data:image/g)).toHaveLength(FIRST_SCREEN_CHARTS);
+    // A few KB of markup, and ~10–20 KB of PNG a chart inside it.
+    expect(firstScreen.length - inlineBytes).toBeLessThan(16 * 1024);
+    expect(inlineBytes).toBeLessThan(FIRST_SCREEN_CHARTS * 32 * 1024);
+    expect(new Set(sources.flatMap((f) => [...Object.values(f.light), ...Object.values(f.dark)])).size).toBeGreaterThanOrEqual(3 * figures.length);
+    // The first screen's images carry the name their paint is timed by (Element Timing, web/src/first-screen.ts).
+    for (const m of [...html.matchAll(/<img [^>]*>/g)]) expect(m[0]).toContain(' elementtiming="dv-first-screen" ');
 
     // Another view: its own images (here 300 px tall); a view that leaves nothing to draw: none.
     const tall = await page('?height=300&cols=2');
-    expect(size(await png(srcsets('img', tall)[0]![1]!.split(' ')[0]!))).toEqual([1280, 600]);
+    expect(size(await png(firstScreenSources(tall)[0]!.light['2x']!))).toEqual([1280, 600]);
     const past = await t.app.inject({ url: `${url}?offset=99999`, headers: HTML });
     await new Promise((r) => setTimeout(r, 3000));
     const pastAgain = await t.app.inject({ url: `${url}?offset=99999`, headers: HTML });
@@ -116,7 +128,7 @@ describe('the web app, when built', () => {
 
     // A file is found only under its own report, by a well-formed name it has drawn; a deleted report's
     // images go with it.
-    const name = light[0]![0]!.split(' ')[0]!.split('/').pop()!;
+    const name = sources[0]!.light['2x']!.split('/').pop()!;
     const other = await t.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(fixture) });
     for (const [path, status] of [
       [`${other.json().url}/first-screen/${name}`, 404],
