@@ -98,7 +98,7 @@ describe('parseRunRefs and formatRunRefs', () => {
     expect(parseRunRefs(',,')).toMatchObject({ ok: false });
     expect(parseRunRefs(Array(8).fill(ID_A).join(','))).toMatchObject({ ok: true });
     expect(parseRunRefs(Array(9).fill(ID_A).join(','))).toEqual({ ok: false, message: '9 runs named; at most 8 can be compared at once' });
-    for (const bad of [`${ID_A}:0`, `${ID_A}:12345678`, `${ID_A}:`, `${ID_A}:x`, `x${ID_A}`, `${ID_A}:1:2`, 'short']) {
+    for (const bad of [`${ID_A}:0`, `${ID_A}:12345678`, `${ID_A}:`, `${ID_A}:x`, `x${ID_A}`, `x:${ID_A}`, `x:${ID_A}:2`, `${ID_A}:1:2`, 'short']) {
       expect(parseRunRefs(bad), bad).toEqual({ ok: false, message: `"${bad}" is not a report id (ID or ID:RUN, RUN from 1)` });
     }
     expect(parseRunRefs('y'.repeat(200))).toEqual({ ok: false, message: `"${'y'.repeat(80)}" is not a report id (ID or ID:RUN, RUN from 1)` });
@@ -154,6 +154,10 @@ describe('toCompareJson', () => {
     expect(json.window).toEqual({ from: 0, to: 10 });
     expect(json.runs.map((r) => r.rows)).toEqual([11, 11]);
     expect(() => toCompareJson([a, b], { baseline: 0, shifts: [0, 100], window: 'common' })).toThrow('the runs have no stretch of elapsed time in common');
+    // A window of aligned seconds [2, 5]: the rows inside it (2, 3, 4, 5), not counted from the start.
+    const part = toCompareJson([a, b], { baseline: 0, shifts: [0, 0], window: { from: 2, to: 5 } });
+    expect(part.window).toEqual({ from: 2, to: 5 });
+    expect(part.runs.map((r) => r.rows)).toEqual([4, 4]);
     const empty = run(ID_B, 0, 0, 1000, () => 0);
     const e = toCompareJson([a, empty], { baseline: 0, shifts: [], window: null });
     expect(e.runs[1]).toMatchObject({ start: '', durationS: 0, rows: 0, shift: 0 });

@@ -106,6 +106,9 @@ describe('decodeColumnar', () => {
     expect(decodeColumnar(headOnly)).toEqual({});
     const notJson = new Uint8Array([...good.subarray(0, 8), 2, 0, 0, 0, 0x7b, 0x7b]);
     expectError(notJson, 'the header is not JSON');
+    // Twelve bytes: the magic and a header length of 0, and nothing else: a file, with an empty header.
+    expectError(new Uint8Array([...good.subarray(0, 8), 0, 0, 0, 0]), 'the header is not JSON');
+    expect(new ColumnarFormatError('x').name).toBe('ColumnarFormatError');
   });
 
   it('refuses a column marker that points outside the body', () => {

@@ -7,6 +7,7 @@ import { toReportJson } from '../../../shared/api/report-json.js';
 import type { ReportJson } from '../../../shared/api/schemas.js';
 import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
 import { toColumnar, toColumnarRun, transferList } from '../../../shared/report/columnar.js';
+import { lodStackKey, reduceRun } from '../../../shared/report/lod.js';
 import { drawLevel, sourceKey, toRunData, type RunData } from '../../../shared/report/run-data.js';
 
 const CSV = [
@@ -116,6 +117,23 @@ describe('toRunData', () => {
     expect(run.stackTops?.(stacked, stacked.series.filter((s) => s.role === 'band').length)).toBeNull();
     const empty = toRunData({ ...toColumnarRun(json().runs[0]!), time: new Float64Array(0), series: [] });
     expect(empty.nearestRow(0)).toBe(-1);
+  });
+});
+
+describe('a reduced run (lod.ts) as run data', () => {
+  it("gives a stacked chart's tops for its own number of bands only", () => {
+    const reduced = reduceRun(toColumnarRun(json().runs[0]!), 2, 1);
+    expect(reduced.lod).toBeTruthy();
+    const run = toRunData(reduced);
+    expect(run.exact).toBe(false);
+    const stacked = run.charts.find((c) => c.series.some((s) => s.role === 'band'))!;
+    const bands = stacked.series.filter((s) => s.role === 'band').length;
+    const tops = run.stackTops!(stacked, bands)!;
+    expect(tops).toHaveLength(bands);
+    for (let k = 0; k < bands; k++) expect(tops[k]).toBe(reduced.lod!.derived[lodStackKey(stacked.key, k)]);
+    // Asked for another number of bands (some hidden): not these tops.
+    expect(run.stackTops!(stacked, bands - 1)).toBeNull();
+    expect(run.stackTops!(stacked, bands + 1)).toBeNull();
   });
 });
 
