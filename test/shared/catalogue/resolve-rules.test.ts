@@ -226,6 +226,11 @@ describe('device entries', () => {
     const series = Array.from({ length: 10 }, (_, i) => num(`dsk/d${i}`, 'read'));
     const total = byKey(resolveCharts(series, CATALOGUE), 'disk:total');
     expect(total.note).toBe('Computed: the sum of 10 disks (d0, d1, d2, …, d9); the file has no dsk/total.');
+    // Up to eight are all named.
+    const eight = byKey(resolveCharts(series.slice(0, 8), CATALOGUE), 'disk:total');
+    expect(eight.note).toBe('Computed: the sum of 8 disks (d0, d1, d2, d3, d4, d5, d6, d7); the file has no dsk/total.');
+    const nine = byKey(resolveCharts(series.slice(0, 9), CATALOGUE), 'disk:total');
+    expect(nine.note).toBe('Computed: the sum of 9 disks (d0, d1, d2, …, d8); the file has no dsk/total.');
   });
 });
 
