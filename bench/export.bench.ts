@@ -14,7 +14,7 @@
  * Needs `npm run build`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -98,6 +98,8 @@ export async function benchExport(): Promise<void> {
     const zip = join(dir, 'out.zip');
     const d2g = process.env.DSTAT2GRAPHS_PL?.trim() || null;
     if (d2g && !existsSync(d2g)) throw new Error(`DSTAT2GRAPHS_PL=${d2g}: no such file`);
+    // dstat2graphs.pl keeps its RRD file in /dev/shm/dstat2graphs/ and dies when that folder is missing.
+    if (d2g && existsSync('/dev/shm')) mkdirSync('/dev/shm/dstat2graphs', { recursive: true });
     const runs = Math.max(3, Number(process.env.BENCH_EXPORT_RUNS) || 3);
     const samples = { ref: [] as Sample[], d2g: [] as Sample[], html: [] as Sample[], zip: [] as Sample[] };
     // In turn, so that a busy spell of the machine falls on all of them alike.

@@ -140,7 +140,7 @@ describeBrowser('images of every chart before the app (issue 11, docs/ui-contrac
         await page.waitForFunction(() => performance.getEntriesByName('dv:first-screen', 'mark').length > 0);
         const { mark, painted, onScreen } = await page.evaluate(() => {
           const w = globalThis as unknown as DomWindow & { __painted: { key: string; visible: boolean; at: number; name: string }[] };
-          const m = performance.getEntriesByName('dv:first-screen', 'mark')[0] as PerformanceMark;
+          const m = performance.getEntriesByName('dv:first-screen', 'mark')[0] as unknown as { startTime: number; detail: unknown };
           const shown = Array.from(w.document.querySelectorAll('#first-screen img')).filter((img) => img.getBoundingClientRect().top < w.innerHeight);
           return { mark: { at: m.startTime, detail: m.detail as { source?: string } }, painted: w.__painted, onScreen: shown.length };
         });
