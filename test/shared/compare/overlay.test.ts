@@ -126,6 +126,9 @@ describe('idleMatched and drawnMatched', () => {
     // B alone: vda and vdb idle there, sdc busy.
     const onlyB = [alignedRun(B, 0)];
     expect(diskKeys(idleMatched(matchCharts(onlyB, 0), onlyB))).toEqual(['disk:vda', 'disk:vdb']);
+    // B and C: vda, idle in B, is not in C at all: still idle (only the runs that have it count).
+    const bc = [alignedRun(B, 0), alignedRun(C, 0)];
+    expect(diskKeys(idleMatched(matchCharts(bc, 0), bc))).toEqual(['disk:vda', 'disk:vdb']);
   });
 
   it('draws every chart but the idle ones by default, every chart (a new list) when asked', () => {

@@ -9,6 +9,7 @@ import {
   FIRST_SCREEN_CHARTS,
   firstScreenCharts,
   HEATMAP_MIN_CPUS,
+  isDeviceChart,
   perCpuCharts,
 } from '../../../shared/view/first-screen.js';
 
@@ -30,6 +31,15 @@ describe('first-screen charts', () => {
 
   it('perCpuCharts: the CPU charts of single CPUs, not the total', () => {
     expect(keys(perCpuCharts(resolveCharts([...cpus(2), ...disks])))).toEqual(['cpu:cpu0', 'cpu:cpu1']);
+    // Nor a CPU chart of no device (an entry of one chart).
+    const single = { ...resolveCharts(cpus(0))[0]!, key: 'cpu:single', device: null };
+    expect(perCpuCharts([single])).toEqual([]);
+  });
+
+  it('isDeviceChart: a chart of one device, not a total, not a chart of no device', () => {
+    const charts = resolveCharts([...cpus(2), ...disks]);
+    expect(charts.filter(isDeviceChart).map((c) => c.key)).toEqual(['disk:vda', 'disk:loop0', 'disk:loop1', 'cpu:cpu0', 'cpu:cpu1']);
+    expect(isDeviceChart({ ...charts[0]!, device: null })).toBe(false);
   });
 
   it('take the charts in page order (sections, then their charts) up to the count', () => {
