@@ -12,6 +12,10 @@
  * s3rver also encrypts ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17+) only has with
  * --openssl-legacy-provider: every listing longer than a page failed with InternalError. The tokens are
  * opaque to clients, so for s3rver (a CommonJS caller of `crypto`) 'des' is served by AES below.
+ *
+ * s3rver also predates conditional writes (If-None-Match / If-Match on PUT, AWS S3 since 2024, MinIO): it
+ * ignores both headers, as older services do. `startS3Server({ conditionalWrites: true })` answers them as AWS
+ * S3 does (see conditionalWrites below); the default server keeps ignoring them.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -24,6 +28,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import S3Error from 's3rver/lib/models/error.js';
 import S3Object from 's3rver/lib/models/object.js';
 import FilesystemStore from 's3rver/lib/stores/filesystem.js';
 import type { S3StoreSettings } from '../../server/store/s3-report-store.js';
@@ -173,7 +178,42 @@ function patchS3rver(): void {
   };
 }
 
-export async function startS3Server(): Promise<S3TestServer> {
+/** The parts of s3rver's Koa context that conditionalWrites reads. */
+interface S3rverContext {
+  method: string;
+  path: string;
+  get(header: string): string;
+  store: StoreInternals;
+}
+
+/**
+ * Conditional writes as AWS S3 answers them: a PUT with `If-None-Match: *` on an existing key fails with 412
+ * PreconditionFailed; one with `If-Match` fails with 404 NoSuchKey when the key does not exist and with 412
+ * when its ETag is another (`*`: any). The check is made before the write, not atomically with it: enough for
+ * tests that put one request between two others.
+ */
+function conditionalWrites() {
+  return async (ctx: S3rverContext, next: () => Promise<void>) => {
+    const noneMatch = ctx.get('if-none-match');
+    const match = ctx.get('if-match');
+    const [, bucket, ...rest] = ctx.path.split('/');
+    if (ctx.method === 'PUT' && (noneMatch || match) && bucket && rest.length > 0 && !ctx.get('x-amz-copy-source')) {
+      const key = decodeURIComponent(rest.join('/'));
+      const etag = await ctx.store.getMetadata(bucket, key).then(
+        (metadata) => String(metadata.etag),
+        () => null,
+      );
+      const failed = (header: string) =>
+        new S3Error('PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', { Condition: header });
+      if (noneMatch === '*' && etag !== null) throw failed('If-None-Match');
+      if (match && etag === null) throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: key });
+      if (match && match !== '*' && match !== etag) throw failed('If-Match');
+    }
+    await next();
+  };
+}
+
+export async function startS3Server(options: { conditionalWrites?: boolean } = {}): Promise<S3TestServer> {
   patchS3rver();
   // The SDK's default credential chain reads these, as a deployment would.
   process.env.AWS_ACCESS_KEY_ID = S3_CREDENTIALS.accessKeyId;
@@ -183,6 +223,8 @@ export async function startS3Server(): Promise<S3TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'dstatview-s3-'));
   dirs.push(dir);
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+  // Just before s3rver's router (the last middleware), so that the request is not yet handled.
+  if (options.conditionalWrites) server.middleware.splice(server.middleware.length - 1, 0, conditionalWrites());
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const admin = new S3Client({

@@ -12,6 +12,8 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** Koa's middleware list, composed when the server starts listening. */
+    middleware: Array<(ctx: never, next: () => Promise<void>) => unknown>;
   }
 }
 declare module 's3rver/lib/stores/filesystem.js' {
@@ -23,5 +25,10 @@ declare module 's3rver/lib/models/object.js' {
     static ALLOWED_METADATA: string[];
     constructor(bucket: string, key: string, content: NodeJS.ReadableStream | null, metadata: Record<string, unknown>);
     range?: { start: number; end: number };
+  }
+}
+declare module 's3rver/lib/models/error.js' {
+  export default class S3Error extends Error {
+    constructor(code: string, message?: string, detail?: Record<string, unknown>);
   }
 }

@@ -167,6 +167,15 @@ export function storeContract(name: string, harness: ContractHarness): void {
       expect((await look(store, known)).kind).toBe('whole');
     });
 
+    it('refuses to create a report under a string that is not an id, and stores nothing', async () => {
+      const store = await harness.newStore();
+      for (const id of NOT_IDS) {
+        await expect(put(store, id)).rejects.toThrow(/^create: not a report id$/);
+        expect(await store.has(id)).toBe(false);
+      }
+      expect(await listAll(store)).toEqual([]);
+    });
+
     it('replaces what was derived, never the CSV', async () => {
       const store = await harness.newStore();
       const id = newReportId();

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, readlink, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ReportSummary } from '../../../shared/api/schemas.js';
 import { FsReportStore } from '../../../server/store/fs-report-store.js';
 import { newReportId, isReportId } from '../../../server/store/report-id.js';
-import { ReportIdTakenError, StoreInitError, StoreUnavailableError } from '../../../server/store/report-store.js';
+import { ReportIdTakenError, StoreInitError, StoreUnavailableError, type ReportStore } from '../../../server/store/report-store.js';
 import { listFiles, removeTempDirs, tempDir } from '../../helpers/app.js';
 import { summaryFor } from './contract.js';
 
@@ -28,6 +29,27 @@ async function stagedFile(store: FsReportStore, content: string): Promise<string
   await writeFile(path, content);
   return path;
 }
+
+async function create(store: FsReportStore, id: string, csv = 'a,b'): Promise<void> {
+  await store.create({ id, sourcePath: await stagedFile(store, csv), reportJsonGz: gzipSync('1'), summary: summary(id) });
+}
+
+async function listAll(store: ReportStore): Promise<string[]> {
+  const ids = [];
+  for await (const info of store.list()) ids.push(info.id);
+  return ids;
+}
+
+/** What this process holds open under `dir` (Linux: /proc/self/fd). */
+async function openUnder(dir: string): Promise<string[]> {
+  const links = await Promise.all(
+    (await readdir('/proc/self/fd')).map((fd) => readlink(join('/proc/self/fd', fd)).catch(() => '')),
+  );
+  return links.filter((target) => target.startsWith(`${dir}/`) || target === dir);
+}
+
+/** A directory on another file system than the OS temporary directory (where tempDir() makes DATA_DIR). */
+const OTHER_FS = '/dev/shm';
 
 describe('report ids', () => {
   it('are 22 base64url characters, different every time', () => {
@@ -100,9 +122,13 @@ describe('FsReportStore', () => {
   it('leaves nothing behind when a create fails halfway', async () => {
     const { store, dataDir } = await newStore();
     const id = newReportId();
-    await expect(
-      store.create({ id, sourcePath: join(store.stagingDir, 'no-such-upload'), reportJsonGz: gzipSync('x'), summary: summary(id) }),
-    ).rejects.toThrow();
+    const sourcePath = join(store.stagingDir, 'no-such-upload');
+    // The rename's own error, as it is: nothing was tried in its place (a copy is only for EXDEV).
+    await expect(store.create({ id, sourcePath, reportJsonGz: gzipSync('x'), summary: summary(id) })).rejects.toMatchObject({
+      code: 'ENOENT',
+      syscall: 'rename',
+      path: sourcePath,
+    });
     expect(await listFiles(dataDir)).toEqual([]);
     expect(await store.has(id)).toBe(false);
   });
@@ -156,7 +182,8 @@ describe('FsReportStore', () => {
     const store = new FsReportStore(file);
     const err = await store.init().then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(StoreInitError);
-    expect((err as Error).message).toContain('not a writable directory');
+    expect((err as Error).message).toBe(`DATA_DIR ${file} is not a writable directory (ENOTDIR)`);
+    expect((err as Error).cause).toMatchObject({ code: 'ENOTDIR', syscall: 'mkdir' });
   });
 
   it('gives concurrent creates their own reports', async () => {
@@ -211,7 +238,9 @@ describe('FsReportStore', () => {
     const partial = newReportId();
     await mkdir(join(dataDir, 'reports', partial));
     await writeFile(join(dataDir, 'reports', partial, 'source.csv'), 'half');
+    // A whole report's files, under a name that is not an id.
     await mkdir(join(dataDir, 'reports', 'not-an-id'));
+    for (const name of ['source.csv', 'report.json.gz', 'summary.json']) await writeFile(join(dataDir, 'reports', 'not-an-id', name), '{}');
     await mkdir(join(store.stagingDir, 'report-crashed'));
 
     const listed = [];
@@ -241,5 +270,99 @@ describe('FsReportStore', () => {
     const err = await store.checkWritable().then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(StoreUnavailableError);
     await rm(dataDir);
+  });
+
+  it('takes a file where a report directory would be for no report (ENOTDIR), and does not take it for an existing id', async () => {
+    const { store, dataDir } = await newStore();
+    const id = newReportId();
+    await writeFile(join(dataDir, 'reports', id), 'not a directory');
+    expect(await store.has(id)).toBe(false);
+    expect(await store.getSummary(id)).toBeNull();
+    expect(await store.openCsv(id)).toBeNull();
+    expect(await store.openReportJsonGz(id)).toBeNull();
+    expect(await store.replaceDerived(id, gzipSync('x'), summary(id))).toBe(false);
+    expect(await listAll(store)).toEqual([]);
+    // The rename that would publish a report there fails with ENOTDIR: kept as it is, not "id taken".
+    const err = await create(store, id).then(() => null, (e: unknown) => e);
+    expect(err).not.toBeInstanceOf(ReportIdTakenError);
+    expect(err).toMatchObject({ code: 'ENOTDIR', syscall: 'rename', dest: join(dataDir, 'reports', id) });
+    // Its staging directory is removed (with the upload it had taken over); the file is untouched.
+    expect(await readdir(store.stagingDir)).toEqual([]);
+    expect(await readFile(join(dataDir, 'reports', id), 'utf8')).toBe('not a directory');
+  });
+
+  it('says why when a report directory cannot be looked up (a symlink loop: ELOOP) rather than "no such report"', async () => {
+    const { store, dataDir } = await newStore();
+    const [id, other] = [newReportId(), newReportId()];
+    await create(store, other);
+    await symlink(id, join(dataDir, 'reports', id));
+    await expect(store.has(id)).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(store.getSummary(id)).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(store.openCsv(id)).rejects.toMatchObject({ code: 'ELOOP' });
+    await expect(listAll(store)).rejects.toMatchObject({ code: 'ELOOP' });
+    expect(await store.has(other)).toBe(true);
+  });
+
+  it('opens a part only when it is a file of a complete report, and says why when it cannot be opened', async () => {
+    const { store, dataDir } = await newStore();
+    const id = newReportId();
+    const dir = join(dataDir, 'reports', id);
+    await mkdir(dir);
+    await writeFile(join(dir, 'summary.json'), JSON.stringify(summary(id)));
+    // A summary but no CSV, and a directory in the place of the ReportJson: neither part is there.
+    await mkdir(join(dir, 'report.json.gz'));
+    expect(await store.has(id)).toBe(true);
+    expect(await store.openCsv(id)).toBeNull();
+    expect(await store.openReportJsonGz(id)).toBeNull();
+    // A part that cannot be opened at all is an error, not an absent part.
+    await symlink('source.csv', join(dir, 'source.csv'));
+    await expect(store.openCsv(id)).rejects.toMatchObject({ code: 'ELOOP', syscall: 'open' });
+    expect(await openUnder(dataDir)).toEqual([]);
+  });
+
+  it('keeps a report it cannot move out of reports/ and says why (staging/ a symlink loop: ELOOP)', async () => {
+    const { store } = await newStore();
+    const id = newReportId();
+    await create(store, id);
+    await rm(store.stagingDir, { recursive: true });
+    await symlink('staging', store.stagingDir);
+    await expect(store.delete(id)).rejects.toMatchObject({ code: 'ELOOP', syscall: 'rename' });
+    expect(await store.has(id)).toBe(true);
+  });
+
+  it('moves an upload from another file system by copying it (EXDEV), then removes it there', async () => {
+    expect(existsSync(OTHER_FS)).toBe(true);
+    const { store, dataDir } = await newStore();
+    expect((await stat(OTHER_FS)).dev).not.toBe((await stat(dataDir)).dev);
+    const id = newReportId();
+    const sourcePath = join(OTHER_FS, `dstatview-upload-${id}`);
+    const csv = 'x,y\n' + '1,2\n'.repeat(10_000);
+    await writeFile(sourcePath, csv);
+    try {
+      await store.create({ id, sourcePath, reportJsonGz: gzipSync('1'), summary: summary(id) });
+      expect(await text((await store.openCsv(id))!.stream)).toBe(csv);
+      expect(existsSync(sourcePath)).toBe(false);
+      expect(await listFiles(dataDir)).toEqual(
+        [`reports/${id}/report.json.gz`, `reports/${id}/source.csv`, `reports/${id}/summary.json`].sort(),
+      );
+    } finally {
+      await rm(sourcePath, { force: true });
+    }
+  });
+
+  it('closes every file and directory it opens', async () => {
+    const dataDir = await tempDir();
+    const store = new FsReportStore(dataDir);
+    await store.init();
+    expect(await openUnder(dataDir)).toEqual([]);
+    const id = newReportId();
+    await create(store, id);
+    expect(await openUnder(dataDir)).toEqual([]);
+    expect(await store.replaceDerived(id, gzipSync('2'), summaryFor(id, 2))).toBe(true);
+    expect(await openUnder(dataDir)).toEqual([]);
+    await store.checkWritable();
+    expect(await openUnder(dataDir)).toEqual([]);
+    expect(await store.delete(id)).toBe(true);
+    expect(await openUnder(dataDir)).toEqual([]);
   });
 });
