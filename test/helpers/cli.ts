@@ -4,13 +4,24 @@
  * does).
  */
 import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = join(ROOT, 'dist', 'server', 'cli', 'main.js');
 const execute = promisify(execFile);
+
+/** A new directory under the system's temporary one for a test file's outputs, removed with everything in it
+ * after the file's tests. Call it at the file's top level (it registers an afterAll hook there). */
+export function cliTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 export interface Outcome {
   code: number;

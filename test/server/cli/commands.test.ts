@@ -4,8 +4,7 @@
  * bin/dstatview.js runs where there are no sources): a child process then starts in a fraction of tsx's
  * time. Run `npm run build` first (as `npm test` does); stats.test.ts runs the bin itself through npx.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,12 +13,12 @@ import { deriveReport } from '../../../server/derive-report.js';
 import { chartImages, inThreadRenderer } from '../../../server/export/chart-images.js';
 import { exportReport } from '../../../server/export/report-files.js';
 import { fixturePath, readFixture } from '../../helpers/fixtures.js';
-import { BIN, dstatview, ROOT, withStdin } from '../../helpers/cli.js';
+import { BIN, cliTempDir, dstatview, ROOT, withStdin } from '../../helpers/cli.js';
 import { startServer, type RunningServer } from '../../helpers/server.js';
 import { parseCsv, pngSize, readZip } from '../../helpers/zip.js';
 
 const FIXTURE = fixturePath('d072_tfvnrl.csv');
-const dir = mkdtempSync(join(tmpdir(), 'dstatview-cli-'));
+const dir = cliTempDir('dstatview-cli-');
 
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'dist/web/offline/offline.js')) || !existsSync(BIN)) throw new Error('not built: run npm run build first');

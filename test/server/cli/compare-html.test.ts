@@ -5,8 +5,7 @@
  * and the compare page's query (ids, baseline, shifts, window); and the errors.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,13 +14,13 @@ import type { ReportJson } from '../../../shared/api/schemas.js';
 import { decodeBase85 } from '../../../shared/export/base85.js';
 import { EMBEDDED_COMPARE_ELEMENT_ID, type EmbeddedCompare } from '../../../shared/export/embedded.js';
 import { MAX_COMPARE_RUNS } from '../../../shared/limits.js';
-import { BIN, dstatview, ROOT, withStdin } from '../../helpers/cli.js';
+import { BIN, cliTempDir, dstatview, ROOT, withStdin } from '../../helpers/cli.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 
 const A = fixturePath('d072_tfvnrl.csv');
 const B = fixturePath('dool134_tfvnrl.csv');
 const MULTI = fixturePath('d072_tfvnrl_appended-2-runs.csv');
-const dir = mkdtempSync(join(tmpdir(), 'dstatview-cli-compare-html-'));
+const dir = cliTempDir('dstatview-cli-compare-html-');
 const B_GZ = join(dir, 'dool134.csv.gz');
 
 beforeAll(() => {

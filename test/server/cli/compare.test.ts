@@ -4,8 +4,7 @@
  * file, and the errors.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -13,6 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CompareJson } from '../../../shared/api/schemas.js';
 import { statsReport } from '../../../shared/api/stats-report.js';
 import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
+import { cliTempDir } from '../../helpers/cli.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -20,6 +20,7 @@ const exec = promisify(execFile);
 const A = fixturePath('d072_tfvnrl.csv');
 const B = fixturePath('d070_tfvnrl.csv');
 const MULTI = fixturePath('d072_tfvnrl_appended-2-runs.csv');
+const dir = cliTempDir('dstatview-cli-compare-');
 
 // Each case is a child process through npx and tsx: seconds apiece on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -47,7 +48,6 @@ describe('dstatview compare', () => {
   });
 
   it('-o OUT.json writes the /api/compare JSON; each run’s figures are those of `dstatview stats`', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'dstatview-cli-compare-'));
     const out = join(dir, 'cmp.json');
     expect((await dstatview('compare', A, B, '-o', out, '--baseline', '1')).code).toBe(0);
     const json = JSON.parse(readFileSync(out, 'utf8')) as CompareJson;
@@ -60,7 +60,7 @@ describe('dstatview compare', () => {
   });
 
   it('compares the runs of a multi-run file (FILE.csv:N) over the common window', async () => {
-    const md = join(mkdtempSync(join(tmpdir(), 'dstatview-cli-compare-')), 'cmp.md');
+    const md = join(dir, 'cmp.md');
     expect((await dstatview('compare', `${MULTI}:1`, `${MULTI}:2`, '--common', '--output', md)).code).toBe(0);
     const stdout = readFileSync(md, 'utf8');
     expect(stdout).toContain('d072_tfvnrl_appended-2-runs.csv run 1 (vm, 2026-11-29 20:52:12)');

@@ -5,17 +5,16 @@
  * `npm run build` first.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BIN, ROOT } from '../../helpers/cli.js';
+import { BIN, cliTempDir, ROOT } from '../../helpers/cli.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 
 const HOOK = fileURLToPath(new URL('../../helpers/module-log/register.mjs', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'dstatview-modules-'));
+const dir = cliTempDir('dstatview-modules-');
 const execute = promisify(execFile);
 
 vi.setConfig({ testTimeout: 180_000 });
