@@ -576,6 +576,19 @@ describe('S3ReportStore on a service that is full or answers oddly', () => {
     expect(summaryPut!.headers['if-match']).toBe('*');
   });
 
+  it('says why a report cannot be derived again on a full service (StoreFullError), rather than "no such report" (false)', async () => {
+    const { endpoint, seen, store } = await service((req) => (isSummary(req) ? { status: 507, body: s3Error('XMinioStorageFull') } : { status: 200 }), 200);
+    const id = newReportId();
+    const err = await store.replaceDerived(id, gzipSync('{}'), summaryFor(id)).then(
+      (value) => value,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(StoreFullError);
+    expect((err as Error).message).toBe(`no space left to store the report in S3 bucket dstatview at ${endpoint} (XMinioStorageFull)`);
+    // The report still exists (HEAD 200): what was derived before is not removed.
+    expect(seen.filter((r) => r.method === 'DELETE')).toEqual([]);
+  });
+
   it('gives up on a request left without an answer for 30 s, after 3 attempts', async () => {
     const endpoint = await fakeService(() => {
       // Never answer.
