@@ -104,10 +104,14 @@ export async function plainCsvStream(stream: Readable): Promise<{ stream: Readab
     yield first.value;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   }
-  // Destroying this stream (a client that goes away) returns the iterator, which destroys `stream`.
   const plain = Readable.from(whole(), { objectMode: false });
+  // A client that goes away destroys `plain`; the generator may be waiting on `stream` then (its return()
+  // would wait too), so the source is destroyed here, or it would hold its socket or file until it times out.
+  plain.once('close', () => stream.destroy());
   if (first.done || !isGzip(first.value)) return { stream: plain, gzip: false };
   const gunzip = createGunzip();
   plain.on('error', (err) => gunzip.destroy(err));
+  // pipe() does not pass a destroy upstream.
+  gunzip.once('close', () => plain.destroy());
   return { stream: plain.pipe(gunzip), gzip: true };
 }
