@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -9,6 +9,7 @@ import { FsReportStore } from '../../../server/store/fs-report-store.js';
 import { newReportId, isReportId } from '../../../server/store/report-id.js';
 import { ReportIdTakenError, StoreInitError, StoreUnavailableError, type ReportStore } from '../../../server/store/report-store.js';
 import { listFiles, removeTempDirs, tempDir } from '../../helpers/app.js';
+import { openUnder } from '../../helpers/open-files.js';
 import { summaryFor } from './contract.js';
 
 afterAll(removeTempDirs);
@@ -38,14 +39,6 @@ async function listAll(store: ReportStore): Promise<string[]> {
   const ids = [];
   for await (const info of store.list()) ids.push(info.id);
   return ids;
-}
-
-/** What this process holds open under `dir` (Linux: /proc/self/fd). */
-async function openUnder(dir: string): Promise<string[]> {
-  const links = await Promise.all(
-    (await readdir('/proc/self/fd')).map((fd) => readlink(join('/proc/self/fd', fd)).catch(() => '')),
-  );
-  return links.filter((target) => target.startsWith(`${dir}/`) || target === dir);
 }
 
 /** A directory on another file system than the OS temporary directory (where tempDir() makes DATA_DIR). */

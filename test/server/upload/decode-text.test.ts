@@ -53,3 +53,37 @@ describe('the position of the first byte that is not UTF-8', () => {
     expect(failure(Buffer.from(bytes)).message).toContain(`at byte ${byte} `);
   });
 });
+
+describe('what decodeUploadText says, exactly', () => {
+  it('tells an empty file from one holding only a byte order mark', () => {
+    expect(failure(Buffer.alloc(0)).message).toBe('the file is empty');
+    expect(failure(Buffer.from([0xef, 0xbb, 0xbf])).message).toBe('the file is empty (only a byte order mark)');
+  });
+
+  it('strips only a whole UTF-8 byte order mark', () => {
+    expect(() => decodeUploadText(Buffer.from([0xef, 0xbb, 0x41]))).toThrow(/not UTF-8 text: byte 0xEF at byte 1 /);
+    expect(decodeUploadText(Buffer.from('\u00ef\u00bb\u00bfx', 'utf8'))).toBe('\u00ef\u00bb\u00bfx');
+    expect(decodeUploadText(Buffer.from('abcd'))).toBe('abcd');
+  });
+
+  it('counts byte positions from the start of the file, byte order mark included', () => {
+    const withBom = failure(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('ab\0')]));
+    expect(withBom.message).toBe('line 1: not a text file: NUL byte at byte 6 (is it a binary file or compressed?)');
+    const bad = failure(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from([0x41, 0xff])]));
+    expect(bad.message).toBe(
+      'line 1: not UTF-8 text: byte 0xFF at byte 5 (is it a binary or compressed file, or text in another encoding?)',
+    );
+  });
+
+  it('finds a NUL at the very first byte, and the line of a NUL after lines of text', () => {
+    expect(failure(Buffer.from('\0abc')).message).toContain('NUL byte at byte 1 ');
+    expect(failure(Buffer.from('\nab\0')).line).toBe(2);
+    expect(failure(Buffer.from('a\0\nb\nc\n')).line).toBe(1);
+  });
+
+  it('names a binary file by its signature on line 1', () => {
+    const err = failure(Buffer.from('PK\u0003\u0004rest of a zip'));
+    expect(err.code).toBe('BINARY_FILE');
+    expect(err.line).toBe(1);
+  });
+});

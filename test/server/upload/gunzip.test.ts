@@ -19,6 +19,7 @@ import {
   readCsvBytes,
 } from '../../../server/upload/gunzip.js';
 import { removeTempDirs, tempDir } from '../../helpers/app.js';
+import { openUnder } from '../../helpers/open-files.js';
 
 afterAll(removeTempDirs);
 
@@ -140,6 +141,21 @@ describe('readCsvBytes', () => {
     const path = await fileOf(gzipSync(CSV));
     expect((await readCsvBytes(path, Buffer.byteLength(CSV))).toString()).toBe(CSV);
     expect(await rejection(readCsvBytes(path, 100))).toBeInstanceOf(DecompressedTooLargeError);
+  });
+});
+
+describe('files are closed', () => {
+  it('after reading, whether plain, gzip or refused', async () => {
+    const dir = await tempDir();
+    const plain = join(dir, 'plain.csv');
+    const gz = join(dir, 'log.csv.gz');
+    await writeFile(plain, CSV);
+    await writeFile(gz, gzipSync(CSV));
+    expect(await isGzipFile(gz)).toBe(true);
+    await readCsvBytes(plain, 10);
+    await readCsvBytes(gz, Buffer.byteLength(CSV));
+    await rejection(readCsvBytes(gz, 10));
+    expect(await openUnder(dir)).toEqual([]);
   });
 });
 
