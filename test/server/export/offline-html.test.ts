@@ -10,7 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_SCRIPT, loadOfflineAssets, offlineHtml, PACKED_CODE_ELEMENT_ID } from '../../../server/export/offline-html.js';
+import {
+  escapeHtml,
+  FIRST_SCREEN_SCRIPT,
+  loadOfflineAssets,
+  OfflineBuildMissingError,
+  offlineCsp,
+  offlineHtml,
+  PACKED_CODE_ELEMENT_ID,
+} from '../../../server/export/offline-html.js';
 
 const root = mkdtempSync(join(tmpdir(), 'dstatview-offline-html-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -32,6 +40,10 @@ function packedCode(html: string): Buffer {
   const m = new RegExp(`<script type="application/octet-stream" id="${PACKED_CODE_ELEMENT_ID}">([^<]*)</script>`).exec(html);
   return Buffer.from(m![1]!, 'base64');
 }
+
+/** Every `'sha256-…'` the page's policy allows. */
+const allowedHashes = (html: string): string[] => [...(/script-src ([^;]*)/.exec(html)?.[1] ?? '').matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]!);
+const sha = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 
 const page = { embedded: { elementId: 'x', data: {} }, title: 't', noscript: 'n' };
 
@@ -57,10 +69,6 @@ describe('offline first screen', () => {
   const firstScreen = '<div id="first-screen"><img src="data:image/webp;base64,AAAA" alt=""></div>';
   const WATCHER = 'window.dvFirstScreen=Promise.resolve();';
 
-  /** Every `'sha256-…'` the page's policy allows. */
-  const allowedHashes = (html: string): string[] => [...(/script-src ([^;]*)/.exec(html)?.[1] ?? '').matchAll(/'(sha256-[^']+)'/g)].map((m) => m[1]!);
-  const sha = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
-
   it('carries the images before the app, with their watcher right after them, allowed by its hash', async () => {
     const dir = webDir('watcher', null);
     writeFileSync(join(dir, 'offline', FIRST_SCREEN_SCRIPT), WATCHER);
@@ -84,5 +92,73 @@ describe('offline first screen', () => {
       expect(html).not.toContain(WATCHER);
       expect(allowedHashes(html)).toHaveLength(2);
     }
+  });
+});
+
+describe('untrusted text in an offline page', () => {
+  it('escapes the title, the noscript text and the data element id as HTML', async () => {
+    const assets = await loadOfflineAssets(webDir('escapes', null));
+    const html = offlineHtml(assets, { embedded: { elementId: 'a"b<c', data: {} }, title: `<b>"host" & 'x'</b>`, noscript: '</noscript><i>' });
+    expect(html).toContain('<title>&lt;b&gt;&quot;host&quot; &amp; &#39;x&#39;&lt;/b&gt;</title>');
+    expect(html).toContain('<noscript>&lt;/noscript&gt;&lt;i&gt;</noscript>');
+    expect(html).toContain('<script type="application/json" id="a&quot;b&lt;c">');
+    expect(escapeHtml('plain text 1.csv')).toBe('plain text 1.csv');
+  });
+
+  it('keeps the stylesheet and the watcher from ending their element or opening a comment, any case', async () => {
+    const dir = webDir('raw-text', null);
+    writeFileSync(join(dir, 'offline', 'offline.css'), 'a::after{content:"</style><script>x</STYLE>"}/*<!--*/');
+    writeFileSync(join(dir, 'offline', FIRST_SCREEN_SCRIPT), 'const s="</script><b>",t="</SCRIPT",u="<!--";');
+    const assets = await loadOfflineAssets(dir);
+    const html = offlineHtml(assets, { ...page, firstScreen: '<div id="first-screen"></div>' });
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    expect(style).toBe('a::after{content:"<\\/style><script>x<\\/STYLE>"}/*<\\!--*/');
+    const watcher = /<div id="first-screen"><\/div>\n<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
+    expect(watcher).toBe('const s="<\\/script><b>",t="<\\/SCRIPT",u="<\\!--";');
+    // The policy allows the watcher as it is written in the page, not as it was in the file.
+    expect(allowedHashes(html)).toContain(sha(watcher));
+  });
+});
+
+describe('offlineCsp', () => {
+  it('allows only the given scripts by hash, inline styles, data: and blob: images, data: fonts, nothing else', () => {
+    expect(offlineCsp('sha256-A', 'sha256-B')).toBe(
+      "default-src 'none'; script-src 'sha256-A' 'sha256-B'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; base-uri 'none'; form-action 'none'",
+    );
+  });
+});
+
+describe('loadOfflineAssets', () => {
+  it('reads a build once per directory', async () => {
+    const dir = webDir('once', null);
+    const first = await loadOfflineAssets(dir);
+    writeFileSync(join(dir, 'offline', 'offline.css'), 'body{color:red}');
+    expect(await loadOfflineAssets(dir)).toBe(first);
+    expect(first.style).toBe('body{}');
+  });
+
+  it('says which build is missing and how to make it, and tries again next time', async () => {
+    const dir = join(root, 'not-built');
+    await expect(loadOfflineAssets(dir)).rejects.toThrow(OfflineBuildMissingError);
+    await expect(loadOfflineAssets(dir)).rejects.toThrow(`the offline report needs the built web app (${join(dir, 'offline')}): run npm run build:web`);
+    await expect(loadOfflineAssets(dir, 'offline-compare')).rejects.toThrow(
+      `the offline compare page needs the built web app (${join(dir, 'offline-compare')}): run npm run build:web`,
+    );
+    webDir('not-built', null);
+    expect((await loadOfflineAssets(dir)).script).toBe(SCRIPT);
+  });
+
+  it('reads the compare build without a first-screen watcher, and passes on errors other than a missing file', async () => {
+    const dir = join(root, 'compare');
+    mkdirSync(join(dir, 'offline-compare'), { recursive: true });
+    writeFileSync(join(dir, 'offline-compare', 'offline-compare.js'), SCRIPT);
+    writeFileSync(join(dir, 'offline-compare', 'offline-compare.css'), 'main{}');
+    writeFileSync(join(dir, 'offline-compare', FIRST_SCREEN_SCRIPT), 'not read');
+    const assets = await loadOfflineAssets(dir, 'offline-compare');
+    expect(assets).toEqual({ script: SCRIPT, style: 'main{}' });
+    const broken = join(root, 'broken');
+    mkdirSync(join(broken, 'offline', 'offline.js'), { recursive: true });
+    writeFileSync(join(broken, 'offline', 'offline.css'), '');
+    await expect(loadOfflineAssets(broken)).rejects.toMatchObject({ code: 'EISDIR' });
   });
 });

@@ -64,6 +64,10 @@ describe('what decodeUploadText says, exactly', () => {
     expect(() => decodeUploadText(Buffer.from([0xef, 0xbb, 0x41]))).toThrow(/not UTF-8 text: byte 0xEF at byte 1 /);
     expect(decodeUploadText(Buffer.from('\u00ef\u00bb\u00bfx', 'utf8'))).toBe('\u00ef\u00bb\u00bfx');
     expect(decodeUploadText(Buffer.from('abcd'))).toBe('abcd');
+    // Each of the three bytes must be the mark's: two of them and another byte strip nothing.
+    expect(failure(Buffer.from([0xef, 0x41, 0xbf, 0x41])).message).toContain('byte 0xEF at byte 1 ');
+    expect(failure(Buffer.from([0x41, 0xbb, 0xbf, 0x41])).message).toContain('byte 0xBB at byte 2 ');
+    expect(failure(Buffer.from([0x41, 0x42, 0xbf, 0x41])).message).toContain('byte 0xBF at byte 3 ');
   });
 
   it('counts byte positions from the start of the file, byte order mark included', () => {
