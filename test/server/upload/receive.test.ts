@@ -10,6 +10,7 @@ import multipart from '../../../server/plugins/multipart.js';
 import { cleanFileName, receiveUploads } from '../../../server/upload/receive.js';
 import { removeTempDirs, tempDir } from '../../helpers/app.js';
 import { fileUpload, multipartBody, type Part } from '../../helpers/multipart.js';
+import { openUnder } from '../../helpers/open-files.js';
 
 const LIMIT = 1000;
 
@@ -159,6 +160,27 @@ describe('receiveUploads', () => {
     expect(json.code).toBe('MALFORMED_MULTIPART');
     expect(json.message.length).toBeGreaterThan(0);
     expect(await readdir(staging)).toEqual([]);
+  });
+});
+
+describe('what receiving leaves behind', () => {
+  it('says only what is missing when the form has no file and no hint to give', async () => {
+    const { status, json } = await upload([{ name: 'width', value: '512' }]);
+    expect(status).toBe(400);
+    expect(json.message).toBe('no file in the form: send the CSV as the multipart/form-data field "file"');
+  });
+
+  it('holds no staged file open once it is received, or once it was refused', async () => {
+    expect((await post(fileUpload('a,b\n1,2\n'))).status).toBe(200);
+    expect((await post(fileUpload('z'.repeat(LIMIT + 1)))).status).toBe(413);
+    expect(await openUnder(staging)).toEqual([]);
+  });
+
+  it("passes on a system error (no staging directory) as the server's fault, not the client's", async () => {
+    staging = `${staging}/gone`;
+    const { status, json } = await post(fileUpload('a,b\n1,2\n'));
+    expect(status).toBe(500);
+    expect(json.code).toBe('ENOENT');
   });
 });
 
