@@ -63,6 +63,11 @@ function testGlobs(target) {
 
 const allTests = process.argv.includes('--all-tests');
 const targets = process.argv.slice(2).filter((a) => a !== '--all-tests');
+// The tests of exports and pages inline the built web app (stryker.config.mjs copies dist/web).
+if (!existsSync(ROOT + 'dist/web/offline/offline.js')) {
+  console.error('mutate: dist/web is missing: run npm run build first');
+  process.exit(2);
+}
 mkdirSync(ROOT + OUT, { recursive: true });
 let failed = 0;
 for (const target of targets.length > 0 ? targets : defaultTargets()) {

@@ -8,6 +8,7 @@ import { chartImages, chunks, exportColumns, inThreadRenderer, type ChartRendere
 import { exportReport } from '../../../server/export/report-files.js';
 import { deriveReport } from '../../../server/derive-report.js';
 import type { ChartPngsTask } from '../../../server/render/chart-pngs-task.js';
+import { renderableRun } from '../../../server/render/run-charts.js';
 import { readFixture } from '../../helpers/fixtures.js';
 
 describe('chunks', () => {
@@ -98,5 +99,39 @@ describe('chartImages', () => {
       })(),
     ).rejects.toThrow('drawing failed');
     expect(got).not.toContain('cpu:total');
+  });
+});
+
+describe("the run an export's charts are drawn from", () => {
+  const csv = Buffer.from(readFixture('d072_tfvnrl_appended-2-runs.csv'));
+  const fields = { id: 'AAAAAAAAAAAAAAAAAAAAAA', fileName: 'two.csv', createdAt: '2026-11-30T00:00:00Z', bytes: csv.length };
+  const { summary, reportJsonGz } = deriveReport(csv, fields);
+  const r = exportReport(summary, reportJsonGz);
+  const [run1, run2] = r.report.runs;
+
+  it("is the view's run, whether the columns are shared with threads or not, else the last", () => {
+    expect(run1!.rows).not.toBe(run2!.rows);
+    const threads: ChartRenderer = { parallel: 2, otherThreads: true, render: async () => [], firstScreen: async () => '' };
+    for (const renderer of [inThreadRenderer, threads]) {
+      expect(exportColumns(r, { run: 1 }, renderer)!.time.length).toBe(run1!.rows);
+      expect(exportColumns(r, { run: 2 }, renderer)!.time.length).toBe(run2!.rows);
+      expect(exportColumns(r, {}, renderer)!.time.length).toBe(run2!.rows);
+      expect(Array.from(exportColumns(r, { run: 1 }, renderer)!.time)).toEqual(run1!.time);
+    }
+  });
+
+  it('titles each image with its own chart’s heading', async () => {
+    const renderer: ChartRenderer = {
+      parallel: 2,
+      otherThreads: false,
+      render: async (task) => task.keys.map(() => new Uint8Array(1)),
+      firstScreen: async () => '',
+    };
+    const run = renderableRun(r.report, 1)!;
+    const images = [];
+    for await (const image of chartImages(r, { run: 1 }, renderer).images) images.push(image);
+    expect(images.length).toBeGreaterThan(3);
+    for (const image of images) expect(image.title, image.key).toBe(run.charts.find((c) => c.key === image.key)!.heading);
+    expect(new Set(images.map((i) => i.title)).size).toBe(images.length);
   });
 });

@@ -61,6 +61,8 @@ describe('offline page code', () => {
       const assets = await loadOfflineAssets(webDir(name, gz));
       expect(assets.scriptGz, name).toBeUndefined();
       expect(gunzipSync(packedCode(offlineHtml(assets, page))).toString('utf8'), name).toBe(SCRIPT);
+      // At gzip's best (level 9): it is a third of a big report's file.
+      expect(packedCode(offlineHtml(assets, page)).equals(gzipSync(SCRIPT, { level: 9 })), name).toBe(true);
     }
   });
 });
@@ -160,5 +162,33 @@ describe('loadOfflineAssets', () => {
     mkdirSync(join(broken, 'offline', 'offline.js'), { recursive: true });
     writeFileSync(join(broken, 'offline', 'offline.css'), '');
     await expect(loadOfflineAssets(broken)).rejects.toMatchObject({ code: 'EISDIR' });
+  });
+});
+
+describe('the page around the app', () => {
+  it('is a UTF-8 document without referrer, for any screen size and both colour schemes, with a blank icon', async () => {
+    const assets = await loadOfflineAssets(webDir('skeleton', null));
+    const html = offlineHtml(assets, { embedded: { elementId: 'dv-report', data: { a: 1 } }, title: 'T', noscript: 'N' });
+    const head = html.slice(0, html.indexOf('<style>'));
+    expect(head).toBe(
+      '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="UTF-8">\n' +
+        `<meta http-equiv="Content-Security-Policy" content="${offlineCsp(...allowedHashes(html))}">\n` +
+        '<meta name="referrer" content="no-referrer">\n' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+        '<meta name="color-scheme" content="light dark">\n' +
+        '<link rel="icon" href="data:,">\n' +
+        '<title>T</title>\n',
+    );
+    const body = html.slice(html.indexOf('</style>'));
+    expect(body.replace(/(id="dv-app-code">)[^<]*/, '$1…').replace(/(<script type="module">)[\s\S]*?(<\/script>)/, '$1…$2')).toBe(
+      '</style>\n</head>\n<body>\n<div id="root"></div>\n<noscript>N</noscript>\n' +
+        '<script type="application/json" id="dv-report">{"a":1}</script>\n' +
+        '<script type="application/octet-stream" id="dv-app-code">…</script>\n' +
+        '<script type="module">…</script>\n</body>\n</html>\n',
+    );
+  });
+
+  it("names its missing-build error as such", () => {
+    expect(new OfflineBuildMissingError('/w').name).toBe('OfflineBuildMissingError');
   });
 });

@@ -80,6 +80,12 @@ describe('sourceEntryName', () => {
     expect(sourceEntryName('readme.txt', false)).toBe('readme.txt.csv');
     expect(sourceEntryName('mystats.csv', false)).toBe('mystats.csv');
   });
+
+  it('looks at the end of the name only', () => {
+    expect(sourceEntryName('log.gz.csv', true)).toBe('log.gz.csv.gz');
+    expect(sourceEntryName('log.csv.txt', false)).toBe('log.csv.txt.csv');
+    expect(sourceEntryName('log.csv.gz', false)).toBe('log.csv.gz.csv');
+  });
 });
 
 describe('exportCharts', () => {
@@ -170,7 +176,20 @@ describe('README.txt', () => {
     expect(text).toContain('\n\nFiles:\n  index.html ');
     expect(text).toContain('\n  two_runs.csv   the CSV as uploaded, unchanged\n');
     expect(text).toContain('  *.png        one image per chart (2), at 2x');
-    expect(text).toContain('View options: run=1\n');
+    expect(text).toContain(
+      [
+        '',
+        'Files:',
+        '  index.html   the interactive report (open it in a browser; it works offline, from this folder or alone)',
+        '  two_runs.csv   the CSV as uploaded, unchanged',
+        '  stats.csv    min, avg, p95 and max of every series (from the raw samples, in the units of the unit column)',
+        "  stats.json   the same, with the run's facts",
+        '  *.png        one image per chart (2), at 2x, titled with host, file, time range and unit',
+        '',
+        'View options: run=1',
+        '',
+      ].join('\n'),
+    );
     expect(text.endsWith('\n')).toBe(true);
     expect(text).not.toMatch(/\n\n\n/);
     expect(text).not.toContain('more charts');
