@@ -3,9 +3,9 @@
  * threads from the start, as soon as they and those before them are done), so the archive's first bytes
  * leave before the last chart is rendered; memory holds the PNGs drawn but not yet added (~0.1 MB each).
  *
- *   index.html  the offline report        stats.csv, stats.json  the statistics
- *   <chart>.png one per chart, 2×          README.txt            what is inside
  *   <file>.csv  the CSV as uploaded (a .csv.gz upload stays .csv.gz)
+ *   stats.csv, stats.json  the statistics   index.html   the offline report
+ *   <chart>.png one per chart, 2×          README.txt   what is inside
  */
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
@@ -60,11 +60,12 @@ export async function* exportEntries(
   const firstScreen = offlineFirstScreen(r, view, renderer, run);
   const charts = chartImages(r, view, renderer, run);
   const page = offlineReportPage(assets, r, view);
-  yield { name: 'index.html', data: page(await firstScreen), compress: true };
+  // The CSV first: it is deflated (~0.1 s for 4 MB) while the threads draw the first screen index.html waits for.
   yield { name: csv.name, data: await csv.open(), compress: true };
   const rows = statsRows(r, view);
   yield { name: 'stats.csv', data: statsCsvFile(rows), compress: true };
   yield { name: 'stats.json', data: statsJsonFile(r, rows, view), compress: true };
+  yield { name: 'index.html', data: page(await firstScreen), compress: true };
   const images: ChartImage[] = [];
   for await (const image of charts.images) {
     yield { name: image.name, data: image.png, compress: false };

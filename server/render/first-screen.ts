@@ -108,6 +108,24 @@ export interface FirstScreenDrawing {
   ratios: readonly number[];
   /** The bytes of one image (the `png` of its variant, whatever the format). */
   draw(run: RunData, chart: ResolvedChart, o: RenderOptions): Promise<Uint8Array>;
+  /**
+   * Images begun before the earlier ones are done (default 1: one after the other). With an encoder that runs
+   * off this thread (the canvas' WebP encoder, on libuv's threads) the next image is drawn while one encodes.
+   */
+  inFlight?: number;
+}
+
+/** `fn` of every item, begun in order with at most `limit` of them pending; the results in order. */
+async function mapInFlight<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const pending: Promise<R>[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (i >= limit) await pending[i - limit];
+    const p = fn(items[i]!);
+    // A failure is thrown by the await above or by Promise.all below, not left unhandled meanwhile.
+    p.catch(() => undefined);
+    pending.push(p);
+  }
+  return Promise.all(pending);
 }
 
 const PAGE_DRAWING: FirstScreenDrawing = { ratios: FIRST_SCREEN_PIXEL_RATIOS, draw: renderRunChartPng };
@@ -129,18 +147,20 @@ export async function renderRunFirstScreen(
   );
   // One cache for the batch: each chart's variants share its prepared series.
   const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH, cache: {} };
-  const out: FirstScreenImage[] = [];
+  // Each chart's variants one after the other (they share its prepared series), as drawVariants orders them.
+  const jobs = charts.flatMap((chart) => THEMES.flatMap((theme) => drawing.ratios.map((ratio) => ({ chart, theme, ratio }))));
+  let drawn: Uint8Array[];
   try {
-    for (const chart of charts) {
-      const variants = await drawVariants((theme, ratio) => drawing.draw(run, chart, { ...base, theme, pixelRatio: ratio }), drawing.ratios);
-      out.push({ key: chart.key, title: chart.heading, width: FIRST_SCREEN_WIDTH, height: view.height || DEFAULT_PLOT_HEIGHT, variants });
-    }
+    drawn = await mapInFlight(jobs, drawing.inFlight ?? 1, (j) => drawing.draw(run, j.chart, { ...base, theme: j.theme, pixelRatio: j.ratio }));
   } catch (err) {
     // offset/duration past the end: the page says so itself; no images.
     if (err instanceof RangeError) return [];
     throw err;
   }
-  return out;
+  return charts.map((chart) => {
+    const variants = jobs.flatMap((j, i) => (j.chart === chart ? [{ theme: j.theme, ratio: j.ratio, png: new Uint8Array(drawn[i]!) }] : []));
+    return { key: chart.key, title: chart.heading, width: FIRST_SCREEN_WIDTH, height: view.height || DEFAULT_PLOT_HEIGHT, variants };
+  });
 }
 
 /**

@@ -27,6 +27,9 @@ export const OFFLINE_FIRST_SCREEN_WEBP_QUALITY = 70;
 const OFFLINE_DRAWING: FirstScreenDrawing = {
   ratios: [1],
   draw: (run, chart, o) => drawRunChart(run, chart, o, (canvas) => canvas.encode('webp', OFFLINE_FIRST_SCREEN_WEBP_QUALITY)),
+  // The canvas encodes on a libuv thread (~7 ms an image), awaited one by one the thread sat idle half of the
+  // first screen's time; two at once keep it drawing, with one canvas more (0.6 MB).
+  inFlight: 2,
 };
 
 /** The first screen's HTML with its images inline; '' when the view leaves nothing to draw. */

@@ -51,7 +51,7 @@ describe('writeZip', () => {
     const zip = readFileSync(path);
     const entries = await readZip(zip);
     const names = [...entries.keys()];
-    expect(names.slice(0, 4)).toEqual(['index.html', 'd072.csv', 'stats.csv', 'stats.json']);
+    expect(names.slice(0, 4)).toEqual(['d072.csv', 'stats.csv', 'stats.json', 'index.html']);
     expect(names.at(-1)).toBe('README.txt');
     expect(entries.get('d072.csv')!.equals(CSV)).toBe(true);
     expect(entries.get('cpu_total.png')!.toString()).toBe('png of cpu:total');

@@ -58,4 +58,57 @@ describe('offline first screen', () => {
     }
     expect(checked).toBeGreaterThan(20);
   }, 300_000);
+
+  it('begins the next image while one encodes (inFlight), keeping each image with its chart, theme and ratio', async () => {
+    const { report } = deriveReport(Buffer.from(readFixture('d072_tfvnrl.csv')), fields);
+    const run = toRunData(toColumnarRun(report.runs.at(-1)!), 'f.csv');
+    let pending = 0;
+    let most = 0;
+    const labels: string[] = [];
+    // Each image is read at once and handed back two turns of the event loop later, as an encoder on another thread would.
+    const drawing = {
+      ratios: [1, 2],
+      inFlight: 2,
+      draw: (r: RunData, chart: RunData['charts'][number], o: RenderOptions) =>
+        drawRunChart(r, chart, o, async (canvas) => {
+          most = Math.max(most, ++pending);
+          labels.push(`${chart.key} ${o.theme} ${o.pixelRatio}`);
+          const px = Buffer.from(canvas.data());
+          await new Promise((resolve) => setImmediate(resolve));
+          await new Promise((resolve) => setImmediate(resolve));
+          pending--;
+          return px;
+        }),
+    };
+    const batch = await renderRunFirstScreen(run, parseViewState(''), drawing);
+    expect(most).toBe(2);
+    expect(labels).toEqual(batch.flatMap((img) => ['light 1', 'light 2', 'dark 1', 'dark 2'].map((v) => `${img.key} ${v}`)));
+    for (const img of batch) {
+      const chart = run.charts.find((c) => c.key === img.key)!;
+      expect(img.variants.map((v) => `${v.theme} ${v.ratio}`)).toEqual(['light 1', 'light 2', 'dark 1', 'dark 2']);
+      for (const v of img.variants) {
+        const alone = await drawRunChart(run, chart, { texts: false, width: FIRST_SCREEN_WIDTH, theme: v.theme, pixelRatio: v.ratio }, (c) => Buffer.from(c.data()));
+        expect(Buffer.from(v.png).equals(alone), `${img.key} ${v.theme} ${v.ratio}`).toBe(true);
+      }
+    }
+  });
+
+  it('fails as a whole when an image fails while others are pending, and draws no image after it', async () => {
+    const { report } = deriveReport(Buffer.from(readFixture('d072_tfvnrl.csv')), fields);
+    const run = toRunData(toColumnarRun(report.runs.at(-1)!), 'f.csv');
+    let begun = 0;
+    const drawing = {
+      ratios: [1],
+      inFlight: 3,
+      draw: async () => {
+        const n = ++begun;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (n === 2) throw new Error('encoder failed');
+        return new Uint8Array(1);
+      },
+    };
+    await expect(renderRunFirstScreen(run, parseViewState(''), drawing)).rejects.toThrow('encoder failed');
+    // Three begun at once, a fourth when the first was done; the second's failure stopped the rest.
+    expect(begun).toBe(4);
+  });
 });

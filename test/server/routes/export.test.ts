@@ -109,7 +109,7 @@ describe('GET /api/reports/:id/export.zip', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="d072_run\.zip"/);
     const entries = await readZip(res.rawPayload);
     const names = [...entries.keys()];
-    expect(names.slice(0, 4)).toEqual(['index.html', 'd072_run.csv', 'stats.csv', 'stats.json']);
+    expect(names.slice(0, 4)).toEqual(['d072_run.csv', 'stats.csv', 'stats.json', 'index.html']);
     expect(names.at(-1)).toBe('README.txt');
 
     expect(entries.get('d072_run.csv')!.equals(fixture)).toBe(true);
