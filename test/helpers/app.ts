@@ -34,8 +34,10 @@ export async function makeApp(overrides: Partial<AppConfig> = {}): Promise<TestA
     webDir: null,
     parserThreads: 2,
     ...overrides,
-    // Tests upload from one address in quick succession: the per-client limits are tested on their own.
-    limits: { uploadsPerMinute: 100_000, maxUploadsPerClient: 1000, ...overrides.limits },
+    // Tests upload from one address in quick succession: the per-client limits are tested on their own. Load
+    // shedding on event-loop delay too (test/server/plugins/load-shedding.test.ts): a test that gzips a 10 MB
+    // log in its own thread, under a mutation run's load, lagged the loop past a second and got a 503.
+    limits: { uploadsPerMinute: 100_000, maxUploadsPerClient: 1000, maxEventLoopDelayMs: 0, ...overrides.limits },
   });
   await app.ready();
   return {
