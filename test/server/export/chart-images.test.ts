@@ -4,7 +4,7 @@
  * order the chunks finish in.
  */
 import { describe, expect, it } from 'vitest';
-import { chartImages, chunks, exportColumns, inThreadRenderer, type ChartRenderer } from '../../../server/export/chart-images.js';
+import { chartImages, chunks, exportColumns, inThreadRenderer, offlineFirstScreen, type ChartRenderer } from '../../../server/export/chart-images.js';
 import { exportReport } from '../../../server/export/report-files.js';
 import { deriveReport } from '../../../server/derive-report.js';
 import type { ChartPngsTask } from '../../../server/render/chart-pngs-task.js';
@@ -133,5 +133,28 @@ describe("the run an export's charts are drawn from", () => {
     expect(images.length).toBeGreaterThan(3);
     for (const image of images) expect(image.title, image.key).toBe(run.charts.find((c) => c.key === image.key)!.heading);
     expect(new Set(images.map((i) => i.title)).size).toBe(images.length);
+  });
+});
+
+describe('offlineFirstScreen', () => {
+  const csv = Buffer.from(readFixture('d072_tfvnrl.csv'));
+  const fields = { id: 'AAAAAAAAAAAAAAAAAAAAAA', fileName: 'd072.csv', createdAt: '2026-11-30T00:00:00Z', bytes: csv.length };
+  const { summary, reportJsonGz } = deriveReport(csv, fields);
+  const r = exportReport(summary, reportJsonGz);
+  const asked: string[] = [];
+  const renderer = (firstScreen: ChartRenderer['firstScreen']): ChartRenderer => ({ ...inThreadRenderer, firstScreen });
+
+  it("is the renderer's first screen for the view's query", async () => {
+    const html = await offlineFirstScreen(r, { height: 300 }, renderer(async (task) => (asked.push(task.query), `<p>${task.fileName}</p>`)));
+    expect(html).toBe('<p>d072.csv</p>');
+    expect(asked).toEqual(['?height=300']);
+  });
+
+  it('is empty, without asking, for a report without runs, and empty when drawing fails', async () => {
+    const none = { ...r, report: { ...r.report, runs: [] } };
+    let calls = 0;
+    expect(await offlineFirstScreen(none, {}, renderer(async () => (calls++, 'x')))).toBe('');
+    expect(calls).toBe(0);
+    expect(await offlineFirstScreen(r, {}, renderer(async () => Promise.reject(new Error('no canvas'))))).toBe('');
   });
 });

@@ -64,5 +64,10 @@ describe('offlineCompareHtml', () => {
     const html = offlineCompareHtml(assets, [{ report: bare, run: null }, { report: two, run: 2 }], { baseline: 0, shifts: [0, 0], window: null });
     expect(title(html).startsWith('one.csv vs two.csv run 2 (')).toBe(true);
     expect(embedded(html).search).toBe('?ids=ONEONEONEONEONEONEONEO,TWOTWOTWOTWOTWOTWOTWOT:2');
+    // A report without runs (none to name a host or a start of) is named by its file alone.
+    const empty: ExportReport = { ...one, summary: { ...one.summary, fileName: 'empty.csv' }, report: { ...one.report, runs: [] } };
+    expect(title(offlineCompareHtml(assets, [{ report: empty, run: null }, { report: one, run: null }], { baseline: 0, shifts: [0, 0], window: null }))).toBe(
+      `empty.csv vs one.csv (${one.report.runs[0]!.meta.host}, ${startOf(one, 0)}) · dstatview`,
+    );
   });
 });

@@ -5,9 +5,13 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { deriveReport } from '../../../server/derive-report.js';
+import { fileURLToPath } from 'node:url';
+import { loadOfflineAssets } from '../../../server/export/offline-html.js';
 import {
   embeddedReportData,
   exportCharts,
+  offlineReportHtml,
+  offlineReportPage,
   exportReport,
   pngName,
   readmeText,
@@ -239,5 +243,29 @@ describe('the embedded report', () => {
     expect(again.report).toEqual(JSON.parse(gunzipSync(twoRuns.reportJsonGz).toString()));
     const given = exportReport(twoRuns.summary, twoRuns.reportJsonGz, twoRuns.report);
     expect(given.report).toBe(twoRuns.report);
+  });
+});
+
+describe('the offline report page', () => {
+  const WEB_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)![1];
+  const withHost = (r: ExportReport, host: string): ExportReport => ({
+    ...r,
+    report: { ...r.report, runs: r.report.runs.map((run) => ({ ...run, meta: { ...run.meta, host } })) },
+  });
+
+  it("is titled by the shown run's host (trimmed) and the file, and says it needs JavaScript", async () => {
+    const assets = await loadOfflineAssets(WEB_DIR);
+    const html = offlineReportPage(assets, withHost(twoRuns, '  db-7  '), { run: 1 })('');
+    expect(title(html)).toBe('db-7 · two runs.csv · dstatview');
+    expect(html).toContain('<noscript>This dstatview report needs JavaScript to draw its graphs.</noscript>');
+  });
+
+  it('is titled by the file alone when the run names no host, and opens without a first screen by default', async () => {
+    const assets = await loadOfflineAssets(WEB_DIR);
+    const html = offlineReportHtml(assets, withHost(twoRuns, ' '));
+    expect(title(html)).toBe('two runs.csv · dstatview');
+    expect(html).not.toContain('id="first-screen"');
+    expect(offlineReportHtml(assets, twoRuns, {}, '<div id="first-screen"></div>')).toContain('<div id="first-screen"></div>');
   });
 });

@@ -81,6 +81,17 @@ describe('writeZip', () => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it("streams the entries and resolves to their names in the ZIP's order", async () => {
+    const zip = exportZip(assets, r, csv, {}, keysRenderer);
+    const chunks: Buffer[] = [];
+    zip.stream.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((resolve) => zip.stream.on('end', resolve));
+    const names = await zip.done;
+    await ended;
+    expect(names).toEqual([...(await readZip(Buffer.concat(chunks))).keys()]);
+    expect(names[0]).toBe('d072.csv');
+  });
+
   it('ends the stream with the error when making an entry fails', async () => {
     const broken: SourceCsv = { name: 'x.csv', open: async () => Promise.reject(new Error('the CSV is gone')) };
     const zip = exportZip(assets, r, broken, {}, keysRenderer);
