@@ -1,9 +1,10 @@
 /**
  * The test run Stryker mutates against (`npm run mutate`): every in-process test of shared/ and server/.
  * Left out: the browser tests (test/web/*.test.ts: minutes per mutant, and they test web/, which is not
- * mutated), the Dockerfile check, and the tests that run the code in a child process (the CLI through npx,
+ * mutated), the Dockerfile check, and the tests that only run the code in a child process (the built CLI,
  * server/main.ts as a process): a mutant is switched on inside the test process only, so those tests would
- * run the unmutated code and only cost time.
+ * run the unmutated code and only cost time. The CLI's commands are also tested in process
+ * (test/helpers/cli-in-process.ts), in the files that keep their child-process cases too.
  * MUTATE_TESTS (set by test/tools/mutate.mjs: comma-separated globs) narrows the run to the tests of the
  * folder being mutated.
  */
@@ -20,6 +21,13 @@ export default defineConfig({
     // mutated real files) took over the base 30 s in the initial run and failed it; a mutant's run is
     // bounded by Stryker's own timeout (stryker.config.mjs timeoutMS), not by this.
     testTimeout: 180_000,
-    exclude: ['test/web/*.test.ts', 'test/docker/**', 'test/server/cli.test.ts', 'test/server/main.test.ts', '**/node_modules/**'],
+    exclude: [
+      'test/web/*.test.ts',
+      'test/docker/**',
+      'test/server/main.test.ts',
+      'test/server/cli/compare-html.test.ts',
+      'test/server/cli/module-loading.test.ts',
+      '**/node_modules/**',
+    ],
   },
 });

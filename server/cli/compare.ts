@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
+import { extname } from 'node:path';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
 import { deltaTable, deltaTableMarkdown, runName, runTag, type ComparedSeries } from '../../shared/compare/index.js';
@@ -71,7 +71,7 @@ export async function run(args: string[]): Promise<number> {
       const { file, run: number } = fileAndRun(arg);
       let log = logs.get(file);
       if (!log) logs.set(file, (log = parseLog(inputs.get(file)!)));
-      runs.push(namedRun(file, log, number));
+      runs.push(namedRun(inputs.get(file)!, log, number));
     }
     const json = toCompareJson(runs, request);
     if (format === 'json') {
@@ -182,7 +182,8 @@ function pickRun(file: string, count: number, number: number | null): number {
   return n;
 }
 
-function namedRun(file: string, log: DstatLog, number: number | null): NamedRun {
-  const n = pickRun(file, log.runs.length, number);
-  return { ...log.runs[n - 1]!, id: file, run: n, runs: log.runs.length, fileName: basename(file) };
+/** Run `number` of an input's log, named by the input's file name (`stdin.csv` for standard input). */
+function namedRun(input: Input, log: DstatLog, number: number | null): NamedRun {
+  const n = pickRun(input.file, log.runs.length, number);
+  return { ...log.runs[n - 1]!, id: input.file, run: n, runs: log.runs.length, fileName: input.name };
 }

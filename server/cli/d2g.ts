@@ -6,6 +6,8 @@
  */
 import { basename, join, resolve } from 'node:path';
 import { d2gViewOptions, D2gOptionError, parseD2gOptions } from '../../shared/api/d2g-options.js';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { ChartRenderer } from '../export/chart-images.js';
 import { defaultWebDir } from '../web-dir.js';
 import { startRenderPool } from './render-pool.js';
 import { loadOfflineAssets } from '../export/offline-html.js';
@@ -47,10 +49,7 @@ export async function run(args: string[]): Promise<number> {
     }
     const pool = startRenderPool();
     try {
-      const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
-      const input = await readInput(csvFile);
-      const names = await writeDir(reportDir, assets, reportOf(input), sourceCsv(input), view, pool);
-      await zipFiles(join(reportDir, `d_${basename(resolve(reportDir))}.zip`), reportDir, names);
+      await writeD2gReport(csvFile, reportDir, view, pool);
     } finally {
       await pool.close();
     }
@@ -59,4 +58,12 @@ export async function run(args: string[]): Promise<number> {
   } catch (err) {
     return reportError(err, usage);
   }
+}
+
+/** dstat2graphs' report directory of `csvFile` (- for standard input) with its ZIP; `renderer` draws the PNGs. */
+export async function writeD2gReport(csvFile: string, reportDir: string, view: ViewQueryOptions, renderer: ChartRenderer): Promise<void> {
+  const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());
+  const input = await readInput(csvFile);
+  const names = await writeDir(reportDir, assets, reportOf(input), sourceCsv(input), view, renderer);
+  await zipFiles(join(reportDir, `d_${basename(resolve(reportDir))}.zip`), reportDir, names);
 }

@@ -81,7 +81,7 @@ function target(out: string, input: Input, n: number): Target {
   return kind === 'dir' ? { kind, path: `${out}/${name}` } : { kind, path: `${p.dir ? p.dir + '/' : ''}${p.name}-${name}${p.ext}` };
 }
 
-type Target = { kind: 'html' | 'zip' | 'dir'; path: string };
+export type Target = { kind: 'html' | 'zip' | 'dir'; path: string };
 
 /** `renderer` draws the PNGs of a ZIP or a directory and its index.html's first screen (an HTML file: none given). */
 export async function writeReport(assets: OfflineAssets, input: Input, t: Target, view: ViewQueryOptions, renderer: ChartRenderer | null): Promise<void> {

@@ -1,10 +1,10 @@
 /**
- * `npx dstatview compare …` run for real as a child process: the Markdown table on stdout, -o OUT.md and
+ * `npx dstatview compare …` run for real as a child process (then in process, every branch): the Markdown table on stdout, -o OUT.md and
  * -o OUT.json (the /api/compare shape, each run's figures those of `dstatview stats`), runs of a multi-run
  * file, and the errors.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -12,7 +12,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CompareJson } from '../../../shared/api/schemas.js';
 import { statsReport } from '../../../shared/api/stats-report.js';
 import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
+import { compareMarkdown, run, usage } from '../../../server/cli/compare.js';
+import { MAX_COMPARE_RUNS } from '../../../shared/limits.js';
 import { cliTempDir } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -78,5 +81,92 @@ describe('dstatview compare', () => {
     const res = await dstatview(...args);
     expect(res.code).toBe(code);
     expect(res.stderr).toMatch(message);
+  });
+});
+
+describe('dstatview compare, in process (server/cli/compare.ts)', () => {
+  const compare = (...args: string[]) => runInProcess(run, args);
+
+  it('prints the Markdown table; -o OUT.md writes the same; -o OUT.json the /api/compare JSON it is made of', async () => {
+    const printed = await compare(A, B, '--baseline', '1', '--shift', '0,2');
+    expect(printed.code).toBe(0);
+    expect(printed.stderr).toBe('');
+    const jsonPath = join(dir, 'in-process.json');
+    expect(await compare(A, B, '--baseline', '1', '--shift', '0,2', '-o', jsonPath)).toEqual({ code: 0, stdout: '', stderr: '' });
+    const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as CompareJson;
+    expect(json.baseline).toBe(1);
+    expect(json.window).toBeNull();
+    expect(json.runs.map((r) => r.fileName)).toEqual(['d072_tfvnrl.csv', 'd070_tfvnrl.csv']);
+    expect(printed.stdout).toBe(compareMarkdown(json));
+    expect(printed.stdout.startsWith('- **A**: d072_tfvnrl.csv')).toBe(true);
+    const md = join(dir, 'in-process.MD');
+    expect(await compare(A, B, '--baseline', '1', '--shift', '0,2', '-o', md)).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(md, 'utf8')).toBe(printed.stdout);
+  });
+
+  it('compares a window (--from/--to) or the common stretch, said above the table', async () => {
+    const windowed = await compare(A, B, '--from', '5', '--to', '20');
+    expect(windowed.stdout.startsWith('- window: 5 s to 20 s of aligned elapsed time\n- **A** (baseline)')).toBe(true);
+    const common = await compare(`${MULTI}:1`, `${MULTI}:2`, '--common');
+    expect(common.stdout).toMatch(/^- window: 1 s to \d+ s of aligned elapsed time\n/);
+    expect(common.stdout).toContain('d072_tfvnrl_appended-2-runs.csv run 1 (vm, 2026-11-29 20:52:12)');
+    // A file read once for two of its runs, from standard input.
+    const stdin = await runInProcess(run, ['--', '-:1', '-:2'], readFileSync(MULTI));
+    expect(stdin.code).toBe(0);
+    expect(stdin.stdout).toContain('- **A** (baseline): stdin.csv run 1 (vm, 2026-11-29 20:52:12)\n- **B**: stdin.csv run 2 (vm, 2026-11-29 20:52:53)\n');
+  });
+
+  it('-o OUT.html writes the offline compare page, opening with the baseline and the common window', async () => {
+    const html = join(dir, 'in-process.html');
+    expect(await compare(`${MULTI}:1`, `${MULTI}:2`, A, '--baseline', '2', '--common', '-o', html)).toEqual({ code: 0, stdout: '', stderr: '' });
+    const page = readFileSync(html, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/);
+    const data = JSON.parse(/<script type="application\/json" id="[^"]+">([^<]*)<\/script>/.exec(page)![1]!) as { search: string; reports: unknown[] };
+    expect(data.search).toMatch(/^\?ids=[\w-]{22}:1,[\w-]{22}:2,[\w-]{22}&baseline=2&from=1&to=\d+(\.\d+)?$/);
+    expect(data.reports).toHaveLength(2);
+    const none = await compare(A, MULTI, '--from', '0', '--to', '1e9', '-o', join(dir, 'far.html'));
+    expect(none.code).toBe(0);
+  });
+
+  it('exits 2 with the usage for a wrong command line', async () => {
+    for (const [args, message] of [
+      [[], 'expected: compare A.csv B.csv'],
+      [Array.from({ length: MAX_COMPARE_RUNS + 1 }, () => A), `at most ${MAX_COMPARE_RUNS} runs can be compared at once`],
+      [[A, B, '-o', 'x.txt'], '-o x.txt: write a .md, .json or .html file'],
+      [[A, B, '--baseline', '2'], '--baseline takes a run from 0 to 1'],
+      [[A, B, '--baseline=-1'], '--baseline takes a run from 0 to 1'],
+      [[A, B, '--baseline', '0.5'], '--baseline takes a run from 0 to 1'],
+      [[A, B, '--shift', '1,2,3'], '--shift takes up to 2 numbers of seconds, comma-separated'],
+      [[A, B, '--shift', '1,x'], '--shift takes up to 2 numbers of seconds, comma-separated'],
+      [[A, B, '--from', '1'], '--from and --to go together'],
+      [[A, B, '--to', '1'], '--from and --to go together'],
+      [[A, B, '--from', '5', '--to', '1'], '--from S --to S: two numbers of seconds, from ≤ to (and not with --common)'],
+      [[A, B, '--from', 'a', '--to', '1'], '--from S --to S'],
+      [[A, B, '--from', '1', '--to', '5', '--common'], '--from S --to S'],
+    ] as const) {
+      const r = await compare(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.startsWith(`dstatview: ${message}`), r.stderr).toBe(true);
+      expect(r.stderr.endsWith(`\n\n${usage}\n`)).toBe(true);
+    }
+  });
+
+  it('exits 1 for a run a file does not have, a missing file, or one that is not a dstat log', async () => {
+    expect(await compare(A, `${MULTI}:3`)).toEqual({ code: 1, stdout: '', stderr: `dstatview: ${MULTI} has 2 runs: there is no run 3\n` });
+    expect(await compare(A, `${A}:0`)).toEqual({ code: 1, stdout: '', stderr: `dstatview: ${A} has 1 run: there is no run 0\n` });
+    expect((await compare(A, `${MULTI}:3`, '-o', join(dir, 'x.html'))).stderr).toBe(`dstatview: ${MULTI} has 2 runs: there is no run 3\n`);
+    expect(await compare(A, join(dir, 'no-such.csv'))).toEqual({ code: 1, stdout: '', stderr: `dstatview: ${join(dir, 'no-such.csv')}: no such file\n` });
+    const crash = fixturePath('up074-py39_tfvnrl_crash.csv');
+    expect((await compare(A, crash)).stderr).toMatch(new RegExp(`^dstatview: ${crash.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 6: `));
+    const together = await compare(A, MULTI, '--common', '--shift', '0,100000', '-o', join(dir, 'apart.html'));
+    expect(together).toEqual({ code: 1, stdout: '', stderr: 'dstatview: the runs have no stretch of elapsed time in common\n' });
+  });
+
+  it('reads FILE.csv:N as a file when a file is named so', async () => {
+    const odd = join(dir, 'named.csv:2');
+    writeFileSync(odd, readFileSync(A));
+    const r = await compare(odd, B);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('named.csv:2');
   });
 });

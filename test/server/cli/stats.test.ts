@@ -1,6 +1,6 @@
 /**
  * `npx dstatview stats FILE.csv` — the command a user runs right after `npm ci`, run here for real as a
- * child process through npx. Expected figures come from test/tools/expected-figures.py (independent of the
+ * child process through npx, then in process for its every branch. Expected figures come from test/tools/expected-figures.py (independent of the
  * parser).
  */
 import { execFile } from 'node:child_process';
@@ -10,6 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { run as run_, usage } from '../../../server/cli/stats.js';
+import { statsReport } from '../../../shared/api/stats-report.js';
+import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
+import { runInProcess } from '../../helpers/cli-in-process.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -110,5 +116,41 @@ describe('dstatview stats FILE.csv', () => {
     expect(wrong.stderr).toMatch(/unknown command "graph"[\s\S]*Usage: dstatview COMMAND/);
     const badRun = await dstatview('stats', fixturePath('d072_tfvnrl.csv'), '--run', 'zero');
     expect(badRun.code).toBe(2);
+  });
+});
+
+describe('dstatview stats, in process (server/cli/stats.ts)', () => {
+  const stats = (...args: string[]) => runInProcess(run_, args);
+
+  it('prints the statistics the shared code computes, as indented JSON; --run N picks a run', async () => {
+    const file = fixturePath('d072_tfvnrl_appended-2-runs.csv');
+    const text = readFileSync(file, 'utf8');
+    const r = await stats(file);
+    expect(r).toEqual({ code: 0, stdout: JSON.stringify(statsReport(parseDstat(text)), null, 2) + '\n', stderr: '' });
+    expect((await stats(file, '--run', '1')).stdout).toBe(JSON.stringify(statsReport(parseDstat(text), 1), null, 2) + '\n');
+    expect((await runInProcess(run_, ['-'], gzipSync(readFileSync(file)))).stdout).toBe(r.stdout);
+  });
+
+  it('exits 1 naming the file and line, a file it cannot read, or a run it does not have', async () => {
+    const crash = fixturePath('up074-py39_tfvnrl_crash.csv');
+    const bad = await stats(crash);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(new RegExp(`^dstatview: ${crash.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: line 6: [^\\n]*no data rows[^\\n]*\\n$`));
+    expect(await stats(join(dir, 'none.csv'))).toEqual({ code: 1, stdout: '', stderr: `dstatview: ${join(dir, 'none.csv')}: no such file\n` });
+    const noRun = await stats(fixturePath('d072_tfvnrl.csv'), '--run', '2');
+    expect(noRun.code).toBe(1);
+    expect(noRun.stderr).toMatch(/^dstatview: \S+d072_tfvnrl\.csv: [^\n]*there is no run 2: the file has 1 run[^\n]*\n$/);
+  });
+
+  it('prints its help; exit 2 with the usage for a wrong command line', async () => {
+    expect(await stats('--help')).toEqual({ code: 0, stdout: `${usage}\n`, stderr: '' });
+    for (const [args, message] of [
+      [[], 'expected: stats FILE.csv'],
+      [['a.csv', 'b.csv'], 'expected: stats FILE.csv'],
+      [[fixturePath('d072_tfvnrl.csv'), '--run', 'zero'], '--run takes a whole number from 1, got "zero"'],
+    ] as const) {
+      expect(await stats(...args)).toEqual({ code: 2, stdout: '', stderr: `dstatview: ${message}\n\n${usage}\n` });
+    }
   });
 });
