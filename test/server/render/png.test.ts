@@ -84,3 +84,49 @@ describe('PNG encoder of chart images (png.ts) against the canvas encoder', () =
     expect(pixels.some((v, i) => i % 4 === 3 && v < 255)).toBe(true);
   });
 });
+
+describe('PNG encoder (png.ts) on pixels given', () => {
+  /** An opaque image of width × height whose every pixel differs from its neighbours (none is "above"-equal). */
+  function pixels(width: number, height: number, seed: number): Uint8Array {
+    const rgba = new Uint8Array(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      rgba[i * 4] = (i * 37 + seed) & 255;
+      rgba[i * 4 + 1] = (i * 91 + seed * 3) & 255;
+      rgba[i * 4 + 2] = (i * 13 + seed * 7 + 128) & 255;
+      rgba[i * 4 + 3] = 255;
+    }
+    return rgba;
+  }
+  const source = (width: number, height: number, rgba: Uint8Array) => ({ width, height, data: () => rgba });
+
+  it('encodes every row, the first one too (its "above" is zeros), whatever size came before', async () => {
+    // Large, then small, then large again: the scanline memory kept from call to call is resized or reused.
+    for (const [w, h, seed] of [
+      [64, 48, 1],
+      [5, 3, 2],
+      [7, 1, 3],
+      [64, 49, 4],
+    ] as const) {
+      const rgba = pixels(w, h, seed);
+      const png = encodeOpaquePng(source(w, h, rgba))!;
+      const decoded = await decode(png);
+      expect({ width: decoded.width, height: decoded.height }).toEqual({ width: w, height: h });
+      expect(Buffer.from(decoded.pixels).equals(Buffer.from(rgba)), `${w}×${h}`).toBe(true);
+    }
+  });
+
+  it('declines what it cannot encode: an empty size, pixels that do not fill it, memory not 4-aligned, a pixel not opaque', () => {
+    const rgba = pixels(4, 4, 5);
+    expect(encodeOpaquePng(source(0, 4, new Uint8Array(0)))).toBeNull();
+    expect(encodeOpaquePng(source(4, 0, new Uint8Array(0)))).toBeNull();
+    expect(encodeOpaquePng(source(4, 4, rgba.subarray(4)))).toBeNull();
+    expect(encodeOpaquePng(source(4, 3, rgba))).toBeNull();
+    const unaligned = new Uint8Array(rgba.length + 1);
+    unaligned.set(rgba, 1);
+    expect(encodeOpaquePng(source(4, 4, unaligned.subarray(1)))).toBeNull();
+    const translucent = rgba.slice();
+    translucent[4 * 15 + 3] = 254;
+    expect(encodeOpaquePng(source(4, 4, translucent))).toBeNull();
+    expect(encodeOpaquePng(source(4, 4, rgba))).not.toBeNull();
+  });
+});

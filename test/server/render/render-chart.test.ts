@@ -9,6 +9,9 @@ import {
   renderChartPng,
   renderRunChartPng,
 } from '../../../server/render/render-chart.js';
+import type { RenderCache, RenderOptions } from '../../../server/render/render-chart.js';
+import type { ResolvedChart } from '../../../shared/catalogue/index.js';
+import type { RunData } from '../../../shared/report/run-data.js';
 import { readFixture } from '../../helpers/fixtures.js';
 
 function report(name: string) {
@@ -46,6 +49,41 @@ describe('server-side chart images', () => {
   });
 
   it('says which chart it does not know', async () => {
-    await expect(renderChartPng(report('d072_tfvnrl.csv'), 'disk:nope')).rejects.toBeInstanceOf(ChartNotFoundError);
+    const err = await renderChartPng(report('d072_tfvnrl.csv'), 'disk:nope').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ChartNotFoundError);
+    expect(err).toMatchObject({ name: 'ChartNotFoundError', chartKey: 'disk:nope', message: 'no chart "disk:nope" in this report' });
+    await expect(renderChartPng({ ...report('d072_tfvnrl.csv'), runs: [] }, 'cpu:total')).rejects.toBeInstanceOf(ChartNotFoundError);
+  });
+
+  it('draws the same with a cache shared by draws of other runs, charts and views as without one', async () => {
+    const r = report('d072_tfvnrl_appended-2-runs.csv');
+    const [first, second] = [renderableRun(r, 1)!, renderableRun(r, 2)!];
+    const cpu = (run: typeof first) => run.charts.find((c) => c.key === 'cpu:total')!;
+    const o = { texts: false, width: 400, height: 120, pixelRatio: 1 };
+    const cache: RenderCache = {};
+    // In turn: each draw finds the last one's series in the cache, of another run, chart or view.
+    const draws: [RunData, ResolvedChart, RenderOptions][] = [
+      [first, cpu(first), o],
+      [second, cpu(second), o],
+      [second, second.charts.find((c) => c.key === 'memory')!, o],
+      [second, cpu(second), o],
+      [second, cpu(second), { ...o, trend: true }],
+      [second, cpu(second), { ...o, trend: true, hide: [cpu(second).series[0]!.key] }],
+    ];
+    for (const [i, [run, chart, options]] of draws.entries()) {
+      const cached = await renderRunChartPng(run, chart, { ...options, cache });
+      const alone = await renderRunChartPng(run, chart, options);
+      expect(cached.equals(alone), `draw ${i}`).toBe(true);
+    }
+    expect(cache.last?.chart).toBe(cpu(second));
+  });
+
+  it('hides the series and charts the view names (none by default)', async () => {
+    const run = renderableRun(report('d072_tfvnrl.csv'))!;
+    const chart = run.charts.find((c) => c.key === 'cpu:total')!;
+    const o = { texts: false, width: 400, height: 120, pixelRatio: 1 };
+    const all = await renderRunChartPng(run, chart, o);
+    expect((await renderRunChartPng(run, chart, { ...o, hide: [] })).equals(all)).toBe(true);
+    expect((await renderRunChartPng(run, chart, { ...o, hide: [chart.series[0]!.key] })).equals(all)).toBe(false);
   });
 });
