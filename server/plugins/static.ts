@@ -63,7 +63,10 @@ export default fp<StaticPluginOptions>(
       wildcard: true,
       index: false,
       redirect: false,
-      serveDotFiles: false,
+      // A dot file in the build (a stray .env, .git) is not there for the client: with `wildcard`, the files
+      // are looked up per request by `send`, whose default would serve it (serveDotFiles only filters the
+      // start-up listing). 'ignore': answered as a missing file, by the not-found handler.
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders(res, path) {
         if (path.startsWith(assetsDir)) res.setHeader('Cache-Control', IMMUTABLE);

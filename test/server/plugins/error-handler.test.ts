@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../server/app.js';
 import { ServerBusyError } from '../../../server/errors.js';
 import { DstatFormatError } from '../../../shared/dstat/errors.js';
-import { removeTempDirs, tempDir } from '../../helpers/app.js';
+import { fakeWebBuild, removeTempDirs, tempDir } from '../../helpers/app.js';
 
 let app: App;
 beforeAll(async () => {
@@ -95,5 +95,75 @@ describe('the error handler', () => {
     const inside = await app.inject('/api/reports/%zz');
     expect(inside.statusCode).toBe(404);
     expect(inside.json().code).toBe('REPORT_NOT_FOUND');
+  });
+});
+
+describe('the error handler, logging and not found', () => {
+  it('logs a fault with its stack, a refusal (own 5xx) as a warning, a client error as info', async () => {
+    const lines: { level: number; msg: string; code?: string; reason?: string; err?: { message: string; stack: string } }[] = [];
+    const logged = await buildApp({
+      dataDir: await tempDir(),
+      maxUploadBytes: 1000,
+      webDir: null,
+      parserThreads: 1,
+      logger: { level: 'info', stream: { write: (l: string) => void lines.push(JSON.parse(l)) } },
+    });
+    logged.get('/api/test/boom', async () => {
+      throw new Error('disk on fire');
+    });
+    logged.get('/api/test/busy', async () => {
+      throw new ServerBusyError();
+    });
+    try {
+      await logged.inject('/api/test/boom');
+      await logged.inject('/api/test/busy');
+      await logged.inject('/api/reports/AAAAAAAAAAAAAAAAAAAAAA');
+      const of = (msg: string) => lines.filter((l) => l.msg === msg);
+      expect(of('request failed')).toHaveLength(1);
+      expect(of('request failed')[0]).toMatchObject({ level: 50, err: { message: 'disk on fire' } });
+      expect(of('request failed')[0]!.err!.stack).toContain('disk on fire');
+      expect(of('request refused')).toEqual([expect.objectContaining({ level: 40, code: 'SERVER_BUSY', reason: new ServerBusyError().message })]);
+      expect(of('request rejected')).toEqual([expect.objectContaining({ level: 30, code: 'REPORT_NOT_FOUND' })]);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('answers an unknown path under /api with 404 JSON naming it (a report path: no such report)', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/api/nothing/here?secret=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'not found: DELETE /api/nothing/here' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await app.inject('/api')).json()).toEqual({ code: 'NOT_FOUND', message: 'not found: GET /api' });
+    expect((await app.inject('/api/reports/AAAAAAAAAAAAAAAAAAAAAA/nope')).json().code).toBe('REPORT_NOT_FOUND');
+  });
+
+  it("serves the app's page for a mistyped link a browser reads, JSON for anything else", async () => {
+    const web = await buildApp({ dataDir: await tempDir(), maxUploadBytes: 1000, webDir: await fakeWebBuild(), parserThreads: 1 });
+    try {
+      const html = { accept: 'text/html,application/xhtml+xml' };
+      const page = await web.inject({ url: '/no/such/page?x=1', headers: html });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<div id="root">');
+      const head = await web.inject({ method: 'HEAD', url: '/no/such/page', headers: html });
+      expect(head.statusCode).toBe(404);
+      expect(head.headers['content-type']).toMatch(/^text\/html/);
+      for (const [method, url, headers] of [
+        ['POST', '/no/such/page', html],
+        ['GET', '/no/such/page', {}],
+        ['GET', '/assets/gone-123.js', html],
+        ['GET', '/api/nothing', html],
+      ] as const) {
+        const res = await web.inject({ method, url, headers });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], `${method} ${url}`).toBe('application/json; charset=utf-8');
+        expect(res.json().message).toBe(`not found: ${method} ${url}`);
+      }
+      // Without a built app, a browser gets the JSON too.
+      expect((await app.inject({ url: '/no/such/page', headers: html })).headers['content-type']).toBe('application/json; charset=utf-8');
+    } finally {
+      await web.close();
+    }
   });
 });
