@@ -72,8 +72,8 @@ function targetKind(out: string): Target['kind'] {
   return ext === '.html' ? 'html' : ext === '.zip' ? 'zip' : 'dir';
 }
 
-/** Where input `i` of `n` goes. */
-function target(out: string, input: Input, n: number): Target {
+/** Where an input goes, of `n` given: OUT itself for one, else a file or directory named after the input. */
+export function target(out: string, input: Input, n: number): Target {
   const p = parsePath(out);
   const kind = targetKind(out);
   if (n === 1) return { kind, path: out };

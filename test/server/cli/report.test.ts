@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { readInput } from '../../../server/cli/common.js';
-import { run, usage, viewFromFlags, writeReport } from '../../../server/cli/report.js';
+import { run, target, usage, viewFromFlags, writeReport } from '../../../server/cli/report.js';
+import type { Input } from '../../../server/cli/common.js';
 import { inThreadRenderer } from '../../../server/export/chart-images.js';
 import { loadOfflineAssets } from '../../../server/export/offline-html.js';
 import { cliTempDir } from '../../helpers/cli.js';
@@ -49,6 +50,20 @@ describe('viewFromFlags', () => {
   });
 });
 
+describe('target', () => {
+  const input = (name: string) => ({ name }) as Input;
+  it('is OUT for one input; for several, OUT-<name>.ext beside OUT (its folder, or none) or OUT/<name>/', () => {
+    expect(target('out/r.html', input('a.csv'), 1)).toEqual({ kind: 'html', path: 'out/r.html' });
+    expect(target('r.ZIP', input('a.csv'), 1)).toEqual({ kind: 'zip', path: 'r.ZIP' });
+    expect(target('tree', input('a.csv'), 1)).toEqual({ kind: 'dir', path: 'tree' });
+    expect(target('out/r.html', input('run 1.csv.gz'), 2)).toEqual({ kind: 'html', path: 'out/r-run_1.html' });
+    expect(target('r.zip', input('x.y.csv'), 2)).toEqual({ kind: 'zip', path: 'r-x.y.zip' });
+    expect(target('/tmp/tree', input('stdin.csv'), 3)).toEqual({ kind: 'dir', path: '/tmp/tree/stdin' });
+    expect(target('r.html', input('.csv'), 2)).toEqual({ kind: 'html', path: 'r-.csv.html' });
+    expect(target('r.html', input('ü.csv'), 2)).toEqual({ kind: 'html', path: 'r-_.html' });
+  });
+});
+
 describe('dstatview report, in process', () => {
   it('writes one HTML file with the view, without first-screen images, and prints its path', async () => {
     const out = join(dir, 'one.html');
@@ -66,15 +81,6 @@ describe('dstatview report, in process', () => {
     const r = await runInProcess(run, ['-', gz, '-o', out], CSV);
     expect(r).toEqual({ code: 0, stdout: `${join(dir, 'many-stdin.HTML')}\n${join(dir, 'many-second_run.HTML')}\n`, stderr: '' });
     expect(readFileSync(join(dir, 'many-stdin.HTML'), 'utf8')).toMatch(/^<!doctype html>/);
-    // Without a folder in OUT: beside it, in the working directory.
-    const cwd = process.cwd();
-    process.chdir(dir);
-    try {
-      expect((await report(FIXTURE, gz, '-o', 'bare.html')).stdout).toBe('bare-d072_tfvnrl.html\nbare-second_run.html\n');
-    } finally {
-      process.chdir(cwd);
-    }
-    expect(existsSync(join(dir, 'bare-d072_tfvnrl.html'))).toBe(true);
   });
 
   it('writes a ZIP or a directory of the same files (drawn by the renderer given: the command starts its threads)', async () => {
