@@ -75,12 +75,22 @@ export function parseWorkerLocation(moduleUrl: string = import.meta.url): { file
 
 const isAbort = (err: unknown): boolean => (err as Error | undefined)?.name === 'AbortError';
 
+/** Worker threads when not configured: one core left to the event loop, at least 1, at most 4. */
+export function defaultParserThreads(cores = availableParallelism()): number {
+  return Math.min(4, Math.max(1, cores - 1));
+}
+
+/** A worker's old-generation heap, MiB: the parser holds a file at ~8× its size, so 16× the largest upload, at least 512. */
+export function workerHeapMb(maxUploadBytes: number): number {
+  return Math.max(512, Math.ceil((maxUploadBytes * 16) / (1024 * 1024)));
+}
+
 export default fp<ParserPoolOptions>(
   async function parserPool(fastify, opts) {
-    const threads = opts.threads ?? Math.min(4, Math.max(1, availableParallelism() - 1));
+    const threads = opts.threads ?? defaultParserThreads();
     const timeoutSeconds = opts.parseTimeoutSeconds ?? DEFAULT_PARSE_TIMEOUT_SECONDS;
     const { filename, execArgv } = parseWorkerLocation();
-    const heapMb = Math.max(512, Math.ceil((opts.maxUploadBytes * 16) / (1024 * 1024)));
+    const heapMb = workerHeapMb(opts.maxUploadBytes);
     const pool = new Piscina({
       filename,
       ...(execArgv ? { execArgv } : {}),
