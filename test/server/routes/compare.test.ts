@@ -127,3 +127,36 @@ describe('GET /api/compare', () => {
     expect(res.body.message).toMatch(message);
   });
 });
+
+describe('GET /api/compare, its refusals word for word', () => {
+  it('names the baseline out of range with the runs there are', async () => {
+    expect((await compare(`ids=${multi}&baseline=1`)).body).toEqual({ code: 'BAD_REQUEST', message: 'baseline=1: there are 1 runs (0 to 0)' });
+    expect((await compare(`ids=${multi},${a}&baseline=2`)).body.message).toBe('baseline=2: there are 2 runs (0 to 1)');
+  });
+
+  it('wants from and to together, in order, and not with window=common', async () => {
+    expect((await compare(`ids=${multi}&from=3`)).body.message).toBe('from and to go together: give both or neither');
+    expect((await compare(`ids=${multi}&to=3`)).body.message).toBe('from and to go together: give both or neither');
+    expect((await compare(`ids=${multi}&from=3&to=1`)).body.message).toBe('from=3 is after to=1');
+    expect((await compare(`ids=${multi}&from=1&to=3&window=common`)).body.message).toBe('window=common and from/to exclude each other');
+    const same = await compare(`ids=${multi}&from=3&to=3`);
+    expect(same.status).toBe(200);
+    expect(same.body.window).toEqual({ from: 3, to: 3 });
+  });
+
+  it('reads shifts per run, empty ones as 0, and names a bad one and its run', async () => {
+    const ok = await compare(`ids=${multi}:1,${multi}:2&shift=,2.5`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.runs.map((r) => r.shift)).toEqual([0, 2.5]);
+    expect((await compare(`ids=${multi}:1,${multi}:2&shift= ,x`)).body.message).toBe('shift: "x" (run 1) is not a number of seconds');
+    expect((await compare(`ids=${multi}:1,${multi}:2&shift=${'9'.repeat(50)}e999`)).body.message).toBe(`shift: "${'9'.repeat(40)}" (run 0) is not a number of seconds`);
+    expect((await compare(`ids=${multi}&shift=1,2`)).body.message).toBe('shift has 2 values for 1 runs');
+  });
+
+  it('names a missing report and a run the file has not', async () => {
+    const none = 'A'.repeat(22);
+    expect((await compare(`ids=${none}`)).body.message).toBe(`no report with id ${none}: the link may be mistyped or incomplete`);
+    expect((await compare(`ids=${a}:2`)).body.message).toBe(`report ${a} has 1 run: there is no run 2`);
+    expect((await compare(`ids=${multi}:3`)).body.message).toBe(`report ${multi} has 2 runs: there is no run 3`);
+  });
+});

@@ -13,7 +13,7 @@ import { decodeBase85 } from '../../../shared/export/base85.js';
 import { EMBEDDED_REPORT_ELEMENT_ID } from '../../../shared/export/embedded.js';
 import { IMAGE_PIXEL_RATIO, IMAGE_WIDTH, imageHeight } from '../../../shared/chart/image-size.js';
 import { chartImages, inThreadRenderer } from '../../../server/export/chart-images.js';
-import { makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
+import { fakeWebBuild, makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 import { fileUpload, multipartBody } from '../../helpers/multipart.js';
 import { parseCsv, pngSize, readZip } from '../../helpers/zip.js';
 
@@ -84,6 +84,27 @@ describe('GET /api/reports/:id/export.html', () => {
     const bad = await t.app.inject(`/api/reports/${id}/export.zip?height=5`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/height/);
+  });
+
+  it('is revalidated before reuse (Cache-Control: no-cache), as the ZIP is', async () => {
+    const id = await upload(fixture);
+    expect((await t.app.inject(`/api/reports/${id}/export.html`)).headers['cache-control']).toBe('no-cache');
+    const zip = await t.app.inject(`/api/reports/${id}/export.zip`);
+    expect(zip.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 WEB_APP_NOT_BUILT when the web app was built without its offline page', async () => {
+    const partial = await makeApp({ webDir: await fakeWebBuild() });
+    try {
+      const id = (await partial.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(fixture) })).json<{ id: string }>().id;
+      for (const url of [`/api/reports/${id}/export.html`, `/api/reports/${id}/export.zip`]) {
+        const res = await partial.app.inject(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toMatchObject({ code: 'WEB_APP_NOT_BUILT' });
+      }
+    } finally {
+      await partial.cleanup();
+    }
   });
 
   it('answers 404 WEB_APP_NOT_BUILT on a server without the web app', async () => {
