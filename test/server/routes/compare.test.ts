@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompareJson, NumericSeriesJson, ReportJson } from '../../../shared/api/schemas.js';
 import { MAX_COMPARE_RUNS } from '../../../shared/limits.js';
+import { parseShifts } from '../../../server/routes/compare.js';
 import { makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 import { fileUpload } from '../../helpers/multipart.js';
@@ -158,5 +159,13 @@ describe('GET /api/compare, its refusals word for word', () => {
     expect((await compare(`ids=${none}`)).body.message).toBe(`no report with id ${none}: the link may be mistyped or incomplete`);
     expect((await compare(`ids=${a}:2`)).body.message).toBe(`report ${a} has 1 run: there is no run 2`);
     expect((await compare(`ids=${multi}:3`)).body.message).toBe(`report ${multi} has 2 runs: there is no run 3`);
+  });
+});
+
+describe('shift= of /api/compare (parseShifts)', () => {
+  it('is seconds per run in the order of ids, 0 for each run not given or left empty', () => {
+    expect(parseShifts('', 3)).toEqual([0, 0, 0]);
+    expect(parseShifts('5', 3)).toEqual([5, 0, 0]);
+    expect(parseShifts(' ,-2.5', 2)).toEqual([0, -2.5]);
   });
 });

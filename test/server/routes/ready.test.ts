@@ -51,6 +51,24 @@ describe('GET /readyz', () => {
   });
 });
 
+describe('GET /readyz without a parser', () => {
+  it('answers 503 PARSER_UNAVAILABLE when no parser thread answers its probe in 5 s, while /healthz stays ok', async () => {
+    const t = await app();
+    const asked: number[] = [];
+    t.parser.probe = async (timeoutMs: number) => {
+      asked.push(timeoutMs);
+      return false;
+    };
+    const res = await t.inject('/readyz');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('PARSER_UNAVAILABLE');
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(asked).toEqual([5000]);
+    expect((await t.inject('/healthz')).statusCode).toBe(200);
+  });
+});
+
 describe('a store that cannot take the report', () => {
   it('answers 507 INSUFFICIENT_STORAGE when the disk is full, and keeps nothing', async () => {
     const t = await app(
