@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadOpsLimits, openFileLimit, parseSize } from '../../server/config.js';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, loadOpsLimits, openFileLimit, parseCount, parseSize } from '../../server/config.js';
 import { defaultWebDir } from '../../server/web-dir.js';
 import { MAX_UPLOAD_BYTES_CEILING } from '../../shared/limits.js';
 
@@ -129,5 +130,76 @@ describe('limits of a shared instance', () => {
     [{ MAX_STORAGE_BYTES: '10GB' }, 'MAX_STORAGE_BYTES'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${name} `));
+  });
+});
+
+describe('the environment read to the letter', () => {
+  it('parseCount: unset or blank is undefined; a whole number of up to 9 digits at least min; anything else refused, saying what and where', () => {
+    expect(parseCount(undefined, 'N', 1)).toBeUndefined();
+    expect(parseCount('  ', 'N', 1)).toBeUndefined();
+    expect(parseCount(' 7 ', 'N', 1)).toBe(7);
+    expect(parseCount('1', 'N', 1)).toBe(1);
+    expect(parseCount('0', 'N', 0)).toBe(0);
+    expect(parseCount('999999999', 'N', 1)).toBe(999999999);
+    expect(() => parseCount('0', 'N', 1)).toThrow(new ConfigError('N must be a whole number of at least 1, got "0"'));
+    for (const bad of ['12abc', 'abc12', '1234567890', '1.5', '-3', '1e3']) {
+      expect(() => parseCount(bad, 'N', 0), bad).toThrow(`N must be a whole number of at least 0, got ${JSON.stringify(bad)}`);
+    }
+    const err = (() => {
+      try {
+        parseCount('x', 'N', 0);
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err?.name).toBe('ConfigError');
+  });
+
+  it('names each limit in its refusal', () => {
+    const names = ['MAX_CONNECTIONS', 'MAX_CONCURRENT_UPLOADS', 'MAX_UPLOADS_PER_CLIENT', 'UPLOADS_PER_MINUTE', 'PARSE_TIMEOUT_SECONDS', 'RETENTION_DAYS'];
+    for (const name of names) expect(() => loadOpsLimits({ [name]: '0' }, [], null), name).toThrow(`${name} must be a whole number of at least 1, got "0"`);
+    expect(() => loadOpsLimits({ MAX_EVENT_LOOP_DELAY_MS: '-1' }, [], null)).toThrow('MAX_EVENT_LOOP_DELAY_MS must be a whole number of at least 0');
+    expect(loadOpsLimits({ MAX_EVENT_LOOP_DELAY_MS: '0' }, [], null).maxEventLoopDelayMs).toBe(0);
+    for (const name of ['MAX_RSS_BYTES', 'MAX_STORAGE_BYTES']) expect(() => loadOpsLimits({ [name]: 'lots' }, [], null), name).toThrow(name);
+  });
+
+  it('TRUST_PROXY: unset, blank or false is off, true is on, up to 3 digits a hop count, anything else a list of addresses', () => {
+    const trust = (v: string | undefined) => loadConfig(v === undefined ? {} : { TRUST_PROXY: v }).trustProxy;
+    expect([trust(undefined), trust(''), trust(' false ')]).toEqual([false, false, false]);
+    expect(trust(' true ')).toBe(true);
+    expect([trust('2'), trust('255')]).toEqual([2, 255]);
+    expect([trust('1234'), trust('a1'), trust('1a'), trust('10.0.0.0/8')]).toEqual(['1234', 'a1', '1a', '10.0.0.0/8']);
+  });
+
+  it('MAX_CONNECTIONS at what the open files allow is kept without a warning; a lower limit still allows 16', () => {
+    const warnings: string[] = [];
+    expect(loadOpsLimits({ MAX_CONNECTIONS: '118' }, warnings, 300).maxConnections).toBe(118);
+    expect(warnings).toEqual([]);
+    expect(loadOpsLimits({ MAX_CONNECTIONS: '119' }, warnings, 300).maxConnections).toBe(118);
+    expect(warnings).toEqual(['MAX_CONNECTIONS 119 is above what 300 open files allow; using 118']);
+    expect(loadOpsLimits({}, [], 10).maxConnections).toBe(16);
+  });
+
+  it('the open-file limit: the soft limit of its line; unlimited or absent is unknown', () => {
+    const limits = (line: string) => `Limit                     Soft Limit           Hard Limit           Units\nMax cpu time              unlimited            unlimited            seconds\n${line}\n`;
+    expect(openFileLimit(limits('Max open files            1024                 4096                 files'))).toBe(1024);
+    expect(openFileLimit(limits('Max open files            unlimited            unlimited            files'))).toBeNull();
+    expect(openFileLimit(limits('Not Max open files       1024                 4096                 files'))).toBeNull();
+    expect(openFileLimit('')).toBeNull();
+    const own = openFileLimit();
+    expect(own === null || (Number.isInteger(own) && own > 0)).toBe(true);
+  });
+
+  it('MAX_UPLOAD_BYTES at the ceiling is kept without a warning; above it, capped with one', () => {
+    expect(loadConfig({ MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES_CEILING) }).warnings).toEqual([]);
+    expect(loadConfig({ MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES_CEILING + 1) }).warnings).toEqual([
+      `MAX_UPLOAD_BYTES ${MAX_UPLOAD_BYTES_CEILING + 1} is above the ceiling; using ${MAX_UPLOAD_BYTES_CEILING} (256 MiB)`,
+    ]);
+  });
+
+  it('WEB_DIR is trimmed and resolved from the working directory; blank is the default', () => {
+    expect(loadConfig({ WEB_DIR: ' web/out ' }, '/srv/app').webDir).toBe(resolve('/srv/app', 'web/out'));
+    expect(loadConfig({ WEB_DIR: '   ' }, '/srv/app').webDir).toBe(defaultWebDir());
   });
 });
