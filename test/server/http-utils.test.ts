@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsEncoding, csvContentDisposition, describeContentType, etagMatches, mediaType } from '../../server/http-utils.js';
+import { acceptsEncoding, attachmentDisposition, bearerToken, csvContentDisposition, describeContentType, etagMatches, mediaType } from '../../server/http-utils.js';
 
 describe('acceptsEncoding', () => {
   it.each([
@@ -48,5 +48,45 @@ describe('content types', () => {
     expect(mediaType(undefined)).toBe('');
     expect(describeContentType('application/json; charset=utf-8')).toBe('Content-Type "application/json"');
     expect(describeContentType(undefined)).toBe('a request without Content-Type');
+  });
+});
+
+describe('HTTP pieces to the letter', () => {
+  it('Accept-Encoding: spaces around names and parameters, q= among other parameters, x-gzip only for gzip, * as a fallback', () => {
+    expect(acceptsEncoding('gzip ; q=0.5', 'gzip')).toBe(true);
+    expect(acceptsEncoding('gzip; q=0', 'gzip')).toBe(false);
+    expect(acceptsEncoding('gzip;level=1;q=1', 'gzip')).toBe(true);
+    expect(acceptsEncoding('x-gzip ;q=1', 'gzip')).toBe(true);
+    expect(acceptsEncoding('x-gzip', 'br')).toBe(false);
+    expect(acceptsEncoding('* ;q=1', 'br')).toBe(true);
+  });
+
+  it('If-None-Match: W/ only as a prefix; * anywhere in a list', () => {
+    expect(etagMatches('"xW/a"', '"xa"')).toBe(false);
+    expect(etagMatches('W/"xa"', '"xa"')).toBe(true);
+    expect(etagMatches('"b", *', '"a"')).toBe(true);
+  });
+
+  it('download names: only a final .gz and .csv dropped; runs of unsafe characters and leading dots made safe; a name left empty is dstat', () => {
+    expect(attachmentDisposition('a.gzip.csv', '.zip')).toBe(`attachment; filename="a.gzip.zip"; filename*=UTF-8''a.gzip.zip`);
+    expect(attachmentDisposition('x.csvfoo.csv', '.zip')).toBe(`attachment; filename="x.csvfoo.zip"; filename*=UTF-8''x.csvfoo.zip`);
+    expect(attachmentDisposition('a  b.csv', '.html')).toBe(`attachment; filename="a_b.html"; filename*=UTF-8''a%20%20b.html`);
+    expect(attachmentDisposition('..x.csv', '.csv')).toBe(`attachment; filename="x.csv"; filename*=UTF-8''..x.csv`);
+    expect(attachmentDisposition('.csv', '.csv')).toBe(`attachment; filename="dstat.csv"; filename*=UTF-8''.csv`);
+    expect(attachmentDisposition("it's (1)*.csv", '.csv')).toBe(`attachment; filename="it_s_1_.csv"; filename*=UTF-8''it%27s%20%281%29%2A.csv`);
+  });
+
+  it('media types: trimmed and lower-cased; described cut at 100 characters', () => {
+    expect(mediaType(' Multipart/Form-Data ; boundary=x')).toBe('multipart/form-data');
+    const long = `a/${'b'.repeat(200)}`;
+    expect(describeContentType(long)).toBe(`Content-Type ${JSON.stringify(long.slice(0, 100))}`);
+  });
+
+  it('bearer tokens: the scheme at the start, any spaces or tabs around the one token, nothing after it', () => {
+    expect(bearerToken('Bearer  tok')).toBe('tok');
+    expect(bearerToken('bearer\ttok\t ')).toBe('tok');
+    expect(bearerToken('xBearer tok')).toBeNull();
+    expect(bearerToken('Bearer tok extra')).toBeNull();
+    expect(bearerToken(undefined)).toBeNull();
   });
 });
