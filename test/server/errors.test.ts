@@ -37,6 +37,8 @@ describe('server errors', () => {
     expect(errors.formatBytes(1000)).toBe('1000 bytes');
     expect(errors.formatBytes(4 * 1024 * 1024)).toBe('4 MiB');
     expect(errors.formatBytes(1536)).toBe('1.5 KiB (1536 bytes)');
+    // Each unit from exactly one of it.
+    expect([1023, 1024, 1024 ** 2, 1024 ** 3, 1.5 * 1024 ** 3].map(errors.formatBytes)).toEqual(['1023 bytes', '1 KiB', '1 MiB', '1 GiB', `1.5 GiB (${1.5 * 1024 ** 3} bytes)`]);
     expect(new errors.FileTooLargeError(errors.formatBytes(1000)).message).toBe('the file is larger than the upload limit of 1000 bytes');
   });
 });

@@ -43,6 +43,7 @@ describe('FifoQueue', () => {
     const running = q.run(first.run);
     const waiting = q.run(second.run);
     await expect(q.run(async () => 'third')).rejects.toBeInstanceOf(QueueFullError);
+    await expect(q.run(async () => 'third')).rejects.toMatchObject({ name: 'QueueFullError', message: 'the parse queue is full' });
     first.finish();
     second.finish();
     await Promise.all([running, waiting]);
