@@ -14,7 +14,7 @@ import type { ChartRenderer } from './chart-images.js';
 import type { OfflineAssets } from './offline-html.js';
 import type { ExportReport } from './report-files.js';
 import { atomically } from './write-html.js';
-import { exportEntries, exportZip, type SourceCsv } from './zip.js';
+import { entryLevel, exportEntries, exportZip, type SourceCsv } from './zip.js';
 
 export function writeZip(
   path: string,
@@ -53,7 +53,7 @@ export async function writeDir(
 export function zipFiles(path: string, dir: string, names: readonly string[]): Promise<void> {
   return atomically(path, async (tmp) => {
     const zip = new yazl.ZipFile();
-    for (const name of names) zip.addFile(join(dir, name), name, { compress: !name.endsWith('.png') });
+    for (const name of names) zip.addFile(join(dir, name), name, { compressionLevel: entryLevel(name) });
     zip.end();
     await pipeline(zip.outputStream, createWriteStream(tmp, { flags: 'wx' }));
   });

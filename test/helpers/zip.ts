@@ -57,17 +57,17 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** How each entry of a ZIP is stored: its compression method (0 stored, 8 deflated) and modification time. */
-export async function zipEntryInfo(data: Buffer): Promise<Map<string, { method: number; mtime: Date }>> {
+/** How each entry of a ZIP is stored: its compression method (0 stored, 8 deflated), size in the ZIP and modification time. */
+export async function zipEntryInfo(data: Buffer): Promise<Map<string, { method: number; compressedSize: number; mtime: Date }>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(data, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z!))),
   );
-  const out = new Map<string, { method: number; mtime: Date }>();
+  const out = new Map<string, { method: number; compressedSize: number; mtime: Date }>();
   await new Promise<void>((resolve, reject) => {
     zip.on('error', reject);
     zip.on('end', resolve);
     zip.on('entry', (entry: yauzl.Entry) => {
-      out.set(entry.fileName, { method: entry.compressionMethod, mtime: entry.getLastModDate() });
+      out.set(entry.fileName, { method: entry.compressionMethod, compressedSize: entry.compressedSize, mtime: entry.getLastModDate() });
       zip.readEntry();
     });
     zip.readEntry();

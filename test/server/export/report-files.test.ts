@@ -20,7 +20,7 @@ import {
   type ChartImage,
   type ExportReport,
 } from '../../../server/export/report-files.js';
-import { sourceEntryName } from '../../../server/export/zip.js';
+import { entryLevel, SOURCE_CSV_LEVEL, sourceEntryName } from '../../../server/export/zip.js';
 import { chartKeys } from '../../../server/render/run-charts.js';
 import { decodeBase85 } from '../../../shared/export/base85.js';
 import { MAX_EXPORT_PNGS } from '../../../shared/limits.js';
@@ -89,6 +89,22 @@ describe('sourceEntryName', () => {
     expect(sourceEntryName('log.gz.csv', true)).toBe('log.gz.csv.gz');
     expect(sourceEntryName('log.csv.txt', false)).toBe('log.csv.txt.csv');
     expect(sourceEntryName('log.csv.gz', false)).toBe('log.csv.gz.csv');
+  });
+});
+
+describe('entryLevel', () => {
+  it('stores what is compressed already: PNGs and a gzip source', () => {
+    expect(entryLevel('cpu_total.png')).toBe(0);
+    expect(entryLevel('LOAD.PNG')).toBe(0);
+    expect(entryLevel(sourceEntryName('log.csv', true))).toBe(0);
+  });
+
+  it('deflates the source CSV fast, whatever its name became, and the other text at zlib\'s default', () => {
+    expect(SOURCE_CSV_LEVEL).toBe(1);
+    for (const name of ['run 1.csv', 'stats.csv', 'index.html', 'LOG.CSV', 'log.csv.gz']) {
+      expect(entryLevel(sourceEntryName(name, false)), name).toBe(SOURCE_CSV_LEVEL);
+    }
+    for (const name of ['stats.csv', 'stats.json', 'index.html', 'README.txt']) expect(entryLevel(name), name).toBe(6);
   });
 });
 

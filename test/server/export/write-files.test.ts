@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveReport } from '../../../server/derive-report.js';
 import type { ChartRenderer } from '../../../server/export/chart-images.js';
@@ -16,7 +17,7 @@ import { loadOfflineAssets, type OfflineAssets } from '../../../server/export/of
 import type { ExportReport } from '../../../server/export/report-files.js';
 import { writeDir, writeZip, zipFiles } from '../../../server/export/write-files.js';
 import { writeHtml } from '../../../server/export/write-html.js';
-import { exportZip, type SourceCsv } from '../../../server/export/zip.js';
+import { exportZip, SOURCE_CSV_LEVEL, type SourceCsv } from '../../../server/export/zip.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 import { readZip, zipEntryInfo } from '../../helpers/zip.js';
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
 });
 
 describe('writeZip', () => {
-  it('writes index.html, the CSV, the statistics, a PNG per chart and README.txt; PNGs stored, the rest deflated, dated by the report', async () => {
+  it('writes index.html, the CSV, the statistics, a PNG per chart and README.txt; PNGs stored, the CSV deflated fast, the rest at zlib\'s default, dated by the report', async () => {
     const path = join(dir, 'report.zip');
     await writeZip(path, assets, r, csv, {}, keysRenderer);
     const zip = readFileSync(path);
@@ -57,6 +58,11 @@ describe('writeZip', () => {
     expect(entries.get('cpu_total.png')!.toString()).toBe('png of cpu:total');
     expect(entries.get('index.html')!.toString()).toContain(FIRST_SCREEN);
     const info = await zipEntryInfo(zip);
+    // The deflated sizes say the levels: the source CSV at SOURCE_CSV_LEVEL, the other text at zlib's default.
+    expect(info.get('d072.csv')!.compressedSize).toBe(deflateRawSync(CSV, { level: SOURCE_CSV_LEVEL }).length);
+    expect(deflateRawSync(CSV, { level: SOURCE_CSV_LEVEL }).length).not.toBe(deflateRawSync(CSV).length);
+    expect(info.get('stats.json')!.compressedSize).toBe(deflateRawSync(entries.get('stats.json')!).length);
+    expect(info.get('index.html')!.compressedSize).toBe(deflateRawSync(entries.get('index.html')!).length);
     for (const [name, { method, mtime }] of info) {
       expect(method, name).toBe(name.endsWith('.png') ? 0 : 8);
       // DOS time: two-second steps, in the local zone of the writer and the reader alike.
@@ -123,7 +129,9 @@ describe('writeDir and zipFiles', () => {
     const entries = await readZip(again);
     expect([...entries.keys()]).toEqual(names);
     for (const name of names) expect(entries.get(name)!.equals(readFileSync(join(out, name))), name).toBe(true);
-    for (const [name, { method }] of await zipEntryInfo(again)) expect(method, name).toBe(name.endsWith('.png') ? 0 : 8);
+    const info = await zipEntryInfo(again);
+    for (const [name, { method }] of info) expect(method, name).toBe(name.endsWith('.png') ? 0 : 8);
+    expect(info.get('d072.csv')!.compressedSize).toBe(deflateRawSync(CSV, { level: SOURCE_CSV_LEVEL }).length);
   });
 
   it('writes into a directory that is already there, replacing its files', async () => {

@@ -15,7 +15,7 @@ import { IMAGE_PIXEL_RATIO, IMAGE_WIDTH, imageHeight } from '../../../shared/cha
 import { chartImages, inThreadRenderer } from '../../../server/export/chart-images.js';
 import { fakeWebBuild, makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 import { fileUpload, multipartBody } from '../../helpers/multipart.js';
-import { parseCsv, pngSize, readZip } from '../../helpers/zip.js';
+import { parseCsv, pngSize, readZip, zipEntryInfo } from '../../helpers/zip.js';
 
 const WEB_DIR = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 const FIXTURE = new URL('../../fixtures/d072_tfvnrl.csv', import.meta.url);
@@ -200,12 +200,13 @@ describe('GET /api/reports/:id/export.zip', () => {
     }
   });
 
-  it('keeps a .csv.gz upload as uploaded, and draws with the view options', async () => {
+  it('keeps a .csv.gz upload as uploaded (stored: deflating gzip again gains nothing), and draws with the view options', async () => {
     const gz = gzipSync(fixture);
     const id = await upload(gz, 'log.csv.gz');
     const res = await t.app.inject(`/api/reports/${id}/export.zip?height=300&offset=20`);
     const entries = await readZip(res.rawPayload);
     expect(entries.get('log.csv.gz')!.equals(gz)).toBe(true);
+    expect((await zipEntryInfo(res.rawPayload)).get('log.csv.gz')).toMatchObject({ method: 0, compressedSize: gz.length });
     expect(pngSize(entries.get('cpu_total.png')!).height).toBe(imageHeight(300) * IMAGE_PIXEL_RATIO);
     expect(entries.get('index.html')!.toString()).toContain('"search":"?offset=20&height=300"');
   });
