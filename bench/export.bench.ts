@@ -1,7 +1,7 @@
 /**
  * Exports of the 4 MB log (bench/make-log.ts), beside the issue's goals:
- *   - `dstatview report LOG -o OUT.html` and `-o OUT.zip` (with a PNG per chart), wall time and peak RSS of
- *     the whole command as a user runs it (compiled CLI, Node start included). The reference is
+ *   - `dstatview report LOG -o OUT.html` and `-o OUT.zip` (with a PNG per chart), wall time, CPU time (all
+ *     threads) and peak RSS of the whole command as a user runs it (compiled CLI, Node start included). The reference is
  *     dstat2graphs.pl itself when DSTAT2GRAPHS_PL names it (`perl dstat2graphs.pl LOG DIR 512 192 0 0 0 0`,
  *     needs Debian's librrds-perl, libarchive-zip-perl, libhtml-parser-perl): run in turn with ours, median
  *     of BENCH_EXPORT_RUNS (default 3) each, ours printed as a ratio of its time (goals: ≤ 1/10 for HTML,
@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchBrowser } from '../test/helpers/browser.js';
@@ -36,6 +36,26 @@ interface Sample {
   ms: number;
   /** Peak resident set size (bytes), or null where /proc is not there to read it. */
   rss: number | null;
+  /** CPU time of every thread of the command (s), or null where /proc is not there to read it. */
+  cpu: number | null;
+}
+
+/** Linux's clock tick, the unit of /proc's CPU times (sysconf(_SC_CLK_TCK), 100 on every Linux build). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (s) of this process' children that have ended: /proc/self/stat's cutime + cstime, fields 16 and 17
+ * (counted after the command name's closing parenthesis, which may itself hold spaces). The difference
+ * across one child's run is that child's CPU, all its threads included. null without /proc.
+ */
+function endedChildrenCpu(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 /** Peak RSS so far of a running process (VmHWM, a high-water mark); null once it is gone. */
@@ -48,9 +68,13 @@ function highWaterMark(pid: number): number | null {
   }
 }
 
-/** Wall time and peak RSS of a command (RSS read every 10 ms while it runs: its last reading before exit). */
+/**
+ * Wall time, CPU time and peak RSS of a command (RSS read every 10 ms while it runs: its last reading before
+ * exit). The CPU against the wall time says how much of the machine's cores the command kept busy.
+ */
 function measure(command: string, args: string[]): Promise<Sample> {
   return new Promise((resolve, reject) => {
+    const cpu0 = endedChildrenCpu();
     const t0 = performance.now();
     const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -62,9 +86,10 @@ function measure(command: string, args: string[]): Promise<Sample> {
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - t0;
+      const cpu1 = endedChildrenCpu();
       clearInterval(poll);
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')}: exit ${code}\n${stderr}`));
-      else resolve({ ms, rss });
+      else resolve({ ms, rss, cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0 });
     });
   });
 }
@@ -74,12 +99,19 @@ const htmlSize = (bytes: number): string =>
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
+/** The median of the samples' values that were measured; null when none was. */
+const medianOf = (xs: readonly (number | null)[]): number | null => {
+  const known = xs.filter((x): x is number => x !== null);
+  return known.length > 0 ? median(known) : null;
+};
+
 function summary(samples: readonly Sample[]): { ms: number; rss: number | null; text: string } {
   const ms = median(samples.map((x) => x.ms));
-  const rssAll = samples.map((x) => x.rss).filter((x): x is number => x !== null);
-  const rss = rssAll.length > 0 ? median(rssAll) : null;
+  const rss = medianOf(samples.map((x) => x.rss));
+  const cpu = medianOf(samples.map((x) => x.cpu));
   const all = samples.map((x) => (x.ms / 1000).toFixed(2)).join(', ');
-  return { ms, rss, text: `${(ms / 1000).toFixed(2)} s (${all}), peak RSS ${rss === null ? 'n/a' : `${(rss / 1048576).toFixed(0)} MiB`}` };
+  const cpuText = cpu === null ? 'n/a' : `${cpu.toFixed(2)} s (${((cpu * 1000) / ms).toFixed(2)} cores of ${availableParallelism()})`;
+  return { ms, rss, text: `${(ms / 1000).toFixed(2)} s (${all}), CPU ${cpuText}, peak RSS ${rss === null ? 'n/a' : `${(rss / 1048576).toFixed(0)} MiB`}` };
 }
 
 const CSV_PARSE_CHILD = `
