@@ -10,7 +10,10 @@ import { defaultWebDir } from '../web-dir.js';
 import type { ChartRenderer } from '../export/chart-images.js';
 import { loadOfflineAssets, type OfflineAssets } from '../export/offline-html.js';
 import { writeHtml } from '../export/write-html.js';
-import { intOption, parseCommandLine, readInput, reportError, reportOf, UsageError, type Input } from './common.js';
+import { parseCommandLine, readInput, reportError, reportOf, UsageError, type Input } from './common.js';
+import { VIEW_FLAGS, viewFlagsHelp, viewFromFlags } from './view-flags.js';
+
+export { VIEW_FLAGS, viewFromFlags } from './view-flags.js';
 
 
 export const usage = `Usage: dstatview report LOG.csv[.gz]... -o OUT [options]
@@ -19,53 +22,12 @@ Write one report per LOG (- for standard input): OUT.html is one self-contained 
 report; opens offline), OUT.zip a ZIP (that report, a PNG per chart, the CSV, stats.csv, stats.json),
 any other OUT a directory of those files. Several LOGs: OUT-<name>.html, OUT-<name>.zip or OUT/<name>/.
 
-Options (as the report page's URL options):
+Options:
   -o, --out OUT        where to write (required)
-  --height PX          graph height, 100-1200
-  --cols N             graphs per row, 1-4
-  --disk-max B         disk I/O Y limit, bytes/s (0 = automatic)
-  --iops-max N         disk IOPS Y limit, /s
-  --net-max B          network Y limit, bytes/s
-  --offset S           seconds cut from the start
-  --duration S         seconds kept after the offset (0 = to the end)
-  --x elapsed|time     x axis: elapsed time or the host's clock (default)
-  --run N              which run of a file with appended runs (default: the last)
-  -h, --help           show this help`;
+  -h, --help           show this help
 
-export const VIEW_OPTIONS = {
-  height: { type: 'string' },
-  cols: { type: 'string' },
-  'disk-max': { type: 'string' },
-  'iops-max': { type: 'string' },
-  'net-max': { type: 'string' },
-  offset: { type: 'string' },
-  duration: { type: 'string' },
-  x: { type: 'string' },
-  run: { type: 'string' },
-} as const;
-
-type ViewFlags = Partial<Record<keyof typeof VIEW_OPTIONS, string | undefined>>;
-
-/** The view options of the command line (UsageError for a bad value). */
-export function viewFromFlags(f: ViewFlags): ViewQueryOptions {
-  const v: ViewQueryOptions = {};
-  const set = <K extends keyof ViewQueryOptions>(k: K, value: ViewQueryOptions[K] | undefined) => {
-    if (value !== undefined) v[k] = value;
-  };
-  set('run', intOption('run', f.run, 1));
-  set('offset', intOption('offset', f.offset));
-  set('duration', intOption('duration', f.duration));
-  set('height', intOption('height', f.height, 100, 1200));
-  set('cols', intOption('cols', f.cols, 1, 4));
-  set('diskMax', intOption('disk-max', f['disk-max']));
-  set('iopsMax', intOption('iops-max', f['iops-max']));
-  set('netMax', intOption('net-max', f['net-max']));
-  if (f.x !== undefined) {
-    if (f.x !== 'elapsed' && f.x !== 'time') throw new UsageError(`--x takes elapsed or time, got ${JSON.stringify(f.x)}`);
-    v.x = f.x;
-  }
-  return v;
-}
+View options (those of the report page's URL):
+${viewFlagsHelp()}`;
 
 function targetKind(out: string): Target['kind'] {
   const ext = parsePath(out).ext.toLowerCase();
@@ -96,7 +58,7 @@ export async function run(args: string[]): Promise<number> {
     const { values, positionals } = parseCommandLine(args, {
       out: { type: 'string', short: 'o' },
       help: { type: 'boolean', short: 'h' },
-      ...VIEW_OPTIONS,
+      ...VIEW_FLAGS,
     });
     if (values.help) {
       process.stdout.write(usage + '\n');

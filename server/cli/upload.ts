@@ -7,14 +7,13 @@ import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import { viewQuery } from '../../shared/api/view-query.js';
 import { InputError, inputLabel, parseCommandLine, reportError, STDIN, UsageError } from './common.js';
-import { VIEW_OPTIONS, viewFromFlags } from './report.js';
+import { VIEW_FLAGS, viewFromFlags } from './view-flags.js';
 
 
 export const usage = `Usage: dstatview upload LOG.csv[.gz] --server URL [view options]
 
 Upload LOG (- for standard input) to the dstatview server at URL and print the report's address. The view
-options of \`dstatview report\` (--height, --cols, --disk-max, --iops-max, --net-max, --offset, --duration,
---x, --run) are added to the printed URL.
+options of \`dstatview report\` (see its help) are added to the printed URL.
 
 Options:
   --server URL   the server, e.g. http://dstatview.example:8080 (or DSTATVIEW_SERVER)
@@ -25,7 +24,7 @@ export async function run(args: string[]): Promise<number> {
     const { values, positionals } = parseCommandLine(args, {
       server: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
-      ...VIEW_OPTIONS,
+      ...VIEW_FLAGS,
     });
     if (values.help) {
       process.stdout.write(usage + '\n');

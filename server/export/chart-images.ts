@@ -6,7 +6,9 @@
  * every thread busy to the end) and the images come back in page order, each chunk as soon as it and those
  * before it are done.
  */
-import { viewQuery, type ViewQueryOptions } from '../../shared/api/view-query.js';
+import { serialiseViewState } from '../../shared/view/view-state.js';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import { wholeView } from '../../shared/view/view-options.js';
 import type { ColumnarRun } from '../../shared/report/columnar.js';
 import { toRunData } from '../../shared/report/run-data.js';
 import type { ChartPngsTask } from '../render/chart-pngs-task.js';
@@ -74,15 +76,15 @@ export function exportColumns(r: ExportReport, view: ViewQueryOptions, renderer:
  */
 export function offlineFirstScreen(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer, run = exportColumns(r, view, renderer)): Promise<string> {
   if (!run) return Promise.resolve('');
-  return renderer.firstScreen({ run, fileName: r.report.fileName, query: viewQuery(view) }).catch(() => '');
+  return renderer.firstScreen({ run, fileName: r.report.fileName, query: serialiseViewState(wholeView(view)) }).catch(() => '');
 }
 
 /** Start drawing an export's charts now: the caller makes the other files meanwhile. */
 export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer, taskRun = exportColumns(r, view, renderer)): ExportChartImages {
   const run = taskRun ? toRunData(taskRun, r.report.fileName) : null;
-  const { keys, left } = exportCharts(run);
+  const { keys, left } = exportCharts(run, view);
   const groups = chunks(keys, renderer.parallel > 1 ? renderer.parallel * CHUNKS_PER_THREAD : 1);
-  const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view, keys: g }));
+  const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view: wholeView(view), keys: g }));
   // Handled where each is awaited; this only keeps one that fails after an earlier one from going unhandled.
   for (const p of pending) p.catch(() => undefined);
   return {

@@ -5,14 +5,19 @@
  */
 import { gunzipSync } from 'node:zlib';
 import type { ReportJson, ReportSummary } from '../../shared/api/schemas.js';
-import { viewQuery, type ViewQueryOptions } from '../../shared/api/view-query.js';
+import { serialiseViewState } from '../../shared/view/view-state.js';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { encodeBase85Codes } from '../../shared/export/base85.js';
 import { EMBEDDED_REPORT_ELEMENT_ID, type EmbeddedReport, type EmbeddedReportData } from '../../shared/export/embedded.js';
 import { floatingIso } from '../../shared/dstat/time.js';
 import { runStatsRows, statsCsv, type StatsTableRow } from '../../shared/export/stats-table.js';
 import { MAX_EXPORT_PNGS } from '../../shared/limits.js';
 import type { RunData } from '../../shared/report/run-data.js';
-import { chartKeys } from '../render/run-charts.js';
+import { chartKeys, renderableRun } from '../render/run-charts.js';
+import { windowStats } from '../../shared/series/window-stats.js';
+import { rowsInWindow } from '../../shared/series/window.js';
+import { viewWindow } from '../../shared/view/extent.js';
+import { wholeView } from '../../shared/view/view-options.js';
 import { offlineHtml, type OfflineAssets } from './offline-html.js';
 
 /** A report to export: its summary, its stored ReportJson (gzip) and that JSON parsed. */
@@ -30,7 +35,8 @@ export function exportReport(summary: ReportSummary, reportJsonGz: Uint8Array, r
 /** The run the view shows: `run` (1-based) when the file has it, else the last. */
 function runIndex(report: ReportJson, view: ViewQueryOptions): number {
   const n = report.runs.length;
-  return view.run !== undefined && view.run >= 1 && view.run <= n ? view.run - 1 : n - 1;
+  const run = view.run;
+  return run != null && run >= 1 && run <= n ? run - 1 : n - 1;
 }
 
 /** A report as an offline page carries it (shared/export/embedded.ts). */
@@ -58,7 +64,7 @@ export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: 
 export function offlineReportPage(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}): (firstScreen: string) => string {
   const run = r.report.runs[runIndex(r.report, view)];
   const host = run?.meta.host.trim();
-  const report: EmbeddedReport = { v: 2, search: viewQuery(view), ...embeddedReportData(r) };
+  const report: EmbeddedReport = { v: 2, search: serialiseViewState(wholeView(view)), ...embeddedReportData(r) };
   return (firstScreen) =>
     offlineHtml(assets, {
       embedded: { elementId: EMBEDDED_REPORT_ELEMENT_ID, data: report },
@@ -84,16 +90,27 @@ export interface ChartImage {
   png: Buffer;
 }
 
-/** The charts an export draws, in page order, at most MAX_EXPORT_PNGS; and those left out. */
-export function exportCharts(run: RunData | null): { keys: string[]; left: string[] } {
-  const keys = run ? chartKeys(run) : [];
+/** The charts an export draws for a view, in page order, at most MAX_EXPORT_PNGS; and those left out. */
+export function exportCharts(run: RunData | null, view: ViewQueryOptions = {}): { keys: string[]; left: string[] } {
+  const keys = run ? chartKeys(run, view) : [];
   return { keys: keys.slice(0, MAX_EXPORT_PNGS), left: keys.slice(MAX_EXPORT_PNGS) };
 }
 
-/** The statistics of the view's run, one row per numeric series (the API's figures). */
+/**
+ * The statistics of what the view shows, one row per numeric series: the run's own figures (the API's) for
+ * the whole run, else those of the rows in the view's window (offset/duration, zoom), from the raw samples.
+ */
 export function statsRows(r: ExportReport, view: ViewQueryOptions = {}): StatsTableRow[] {
-  const run = r.report.runs[runIndex(r.report, view)];
-  return run ? runStatsRows(run.series) : [];
+  const v = wholeView(view);
+  const run = r.report.runs[runIndex(r.report, v)];
+  if (!run) return [];
+  if (v.offset === 0 && v.duration === 0 && v.from === null) return runStatsRows(run.series);
+  const data = renderableRun(r.report, v.run);
+  const window = data && viewWindow(data, v);
+  const rows = data && window ? rowsInWindow(data.time, window, data.firstRow) : null;
+  return runStatsRows(
+    run.series.map((s) => (s.kind === 'number' ? { ...s, stats: rows && data ? windowStats(data.columns.get(s.id)!.values, rows.from, rows.to) : null } : s)),
+  );
 }
 
 export function statsCsvFile(rows: readonly StatsTableRow[]): string {
@@ -147,7 +164,7 @@ export function readmeText(
   if (files.left.length > 0) {
     lines.push(`  (${files.left.length} more charts are in index.html only: ${files.left.slice(0, 20).join(', ')}${files.left.length > 20 ? ', …' : ''})`);
   }
-  const q = viewQuery(view);
+  const q = serialiseViewState(wholeView(view));
   if (q) lines.push('', `View options: ${q.slice(1)}`);
   return lines.filter((l, n) => l !== '' || n === 1 || lines[n - 1] !== '').join('\n') + '\n';
 }

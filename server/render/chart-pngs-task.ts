@@ -19,27 +19,15 @@ export interface ChartPngsTask {
   run: ColumnarRun;
   /** The report's file name (drawn in each image's subtitle). */
   fileName: string;
+  /** The view the PNGs are drawn for (any option of the page's URL; absent ones at their default). */
   view: ViewQueryOptions;
   /** Chart keys to draw, in the order of the answer. */
   keys: string[];
 }
 
-/** The render options of an export's PNGs for the view of its URL query / command line. */
-export function exportRenderOptions(view: ViewQueryOptions): RenderOptions {
-  return {
-    offset: view.offset ?? 0,
-    duration: view.duration ?? 0,
-    ...(view.height !== undefined ? { height: Math.min(1200, Math.max(100, view.height)) } : {}),
-    diskMax: view.diskMax ?? 0,
-    iopsMax: view.iopsMax ?? 0,
-    netMax: view.netMax ?? 0,
-    x: view.x ?? 'time',
-  };
-}
-
 /** Draw `keys` of a ready run, one after the other, in this thread. */
 export async function renderExportPngs(run: RunData, view: ViewQueryOptions, keys: readonly string[]): Promise<Uint8Array[]> {
-  const options = exportRenderOptions(view);
+  const options: RenderOptions = { ...view };
   const out: Uint8Array[] = [];
   for (const key of keys) {
     const chart = run.charts.find((c) => c.key === key);

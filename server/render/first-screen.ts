@@ -20,6 +20,7 @@ import type { ThemeName } from '../../shared/chart/theme.js';
 import { PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
 import { FIRST_SCREEN_CHARTS, firstScreenCharts } from '../../shared/view/first-screen.js';
 import { serialiseViewState, type ViewState } from '../../shared/view/view-state.js';
+import { drawnView } from '../../shared/view/view-options.js';
 import type { ResolvedChart } from '../../shared/catalogue/index.js';
 import type { RunData } from '../../shared/report/run-data.js';
 import { DEFAULT_PLOT_HEIGHT, renderableRun, renderRunChartPng, type RenderOptions } from './render-chart.js';
@@ -55,28 +56,11 @@ export interface FirstScreenPage {
 }
 
 /**
- * The view options that change the first screen's images, as a cache key: the URL query without `cols`
- * (layout only); '' for the default view.
+ * The view options that change the first screen's images, as a cache key: the URL query of the options the
+ * table marks as drawn (shared/view/view-options.ts; not `cols`, layout only); '' for the default view.
  */
 export function firstScreenViewKey(view: ViewState): string {
-  return serialiseViewState({ ...view, cols: null });
-}
-
-export function renderOptions(view: ViewState): RenderOptions {
-  return {
-    run: view.run,
-    from: view.from,
-    to: view.to,
-    offset: view.offset,
-    duration: view.duration,
-    height: view.height,
-    diskMax: view.diskMax,
-    iopsMax: view.iopsMax,
-    netMax: view.netMax,
-    x: view.x,
-    trend: view.trend,
-    hide: view.hide,
-  };
+  return serialiseViewState(drawnView(view));
 }
 
 /** An image in every theme at every ratio of `ratios` (default FIRST_SCREEN_PIXEL_RATIOS). */
@@ -146,7 +130,7 @@ export async function renderRunFirstScreen(
     Math.min(count, PAGE_IMAGE_CHARTS),
   );
   // One cache for the batch: each chart's variants share its prepared series.
-  const base: RenderOptions = { ...renderOptions(view), texts: false, width: FIRST_SCREEN_WIDTH, cache: {} };
+  const base: RenderOptions = { ...view, texts: false, width: FIRST_SCREEN_WIDTH, cache: {} };
   // Each chart's variants one after the other (they share its prepared series), as drawVariants orders them.
   const jobs = charts.flatMap((chart) => THEMES.flatMap((theme) => drawing.ratios.map((ratio) => ({ chart, theme, ratio }))));
   let drawn: Uint8Array[];

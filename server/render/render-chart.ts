@@ -21,18 +21,16 @@ import {
   type ChartItem,
 } from 'chart.js';
 import type { ReportJson } from '../../shared/api/schemas.js';
-import type { ResolvedChart, YLimitOption } from '../../shared/catalogue/index.js';
+import type { ResolvedChart } from '../../shared/catalogue/index.js';
 import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../shared/chart/image-size.js';
 import { runImageTexts } from '../../shared/chart/image-texts.js';
 import { lineConfig, PLOT_INSET, type LineConfig } from '../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines, prepareSignature, type LineView, type PreparedLines } from '../../shared/chart/line-data.js';
 import { chartTheme, type ThemeName } from '../../shared/chart/theme.js';
-import type { XAxisMode } from '../../shared/chart/time-axis.js';
 import type { ColumnarReport } from '../../shared/report/columnar.js';
 import type { RunData } from '../../shared/report/run-data.js';
-import { trendWindowMs } from '../../shared/series/trend.js';
-import { rowsInWindow } from '../../shared/series/window.js';
-import { cutExtent, windowFromView } from '../../shared/view/extent.js';
+import { lineViewOf } from '../../shared/view/line-view.js';
+import { DEFAULT_HEIGHT, wholeView, type ViewState } from '../../shared/view/view-options.js';
 import { encodeOpaquePng } from './png.js';
 import { renderableRun } from './run-charts.js';
 
@@ -40,37 +38,23 @@ export { chartKeys, renderableRun } from './run-charts.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, Filler, Title, SubTitle, Legend);
 
-/** View options, as the report page's URL query names them; absent = the page's default. */
-export interface RenderOptions {
-  /** 1-based run; default the last. */
-  run?: number | null;
-  /** Zoom window, seconds from the run's first row. */
-  from?: number | null;
-  to?: number | null;
-  /** Seconds cut from the start, and kept after it (0 = to the end). */
-  offset?: number;
-  duration?: number;
-  /** Plot height, CSS px (the page's `height`, default 200). */
-  height?: number;
+/**
+ * What to draw: the report page's view options (shared/view/view-options.ts; absent = the page's default)
+ * and the image's own settings.
+ */
+export type RenderOptions = Partial<ViewState> & {
   /** Image width, CSS px (default IMAGE_WIDTH = 800). */
   width?: number;
   /** Device pixels per CSS px (default 2). */
   pixelRatio?: number;
-  diskMax?: number;
-  iopsMax?: number;
-  netMax?: number;
-  x?: XAxisMode;
-  trend?: boolean;
-  /** Chart keys and series keys not drawn. */
-  hide?: readonly string[];
   theme?: ThemeName;
   /** Title, host, file, time range, unit and legend drawn in the image (default true). */
   texts?: boolean;
   /** Shared by a batch of draws of one run (first-screen.ts renderRunFirstScreen): work they have in common. */
   cache?: RenderCache;
-}
+};
 
-export const DEFAULT_PLOT_HEIGHT = 200;
+export const DEFAULT_PLOT_HEIGHT = DEFAULT_HEIGHT;
 
 export class ChartNotFoundError extends Error {
   override readonly name = 'ChartNotFoundError';
@@ -81,25 +65,7 @@ export class ChartNotFoundError extends Error {
 
 /** The view of RenderOptions for a run (window, limits, trend …), as the page computes it. */
 export function renderView(run: RunData, o: RenderOptions): LineView | null {
-  const times = { start: run.start, window: run.window, intervalMs: run.intervalMs };
-  const extent = cutExtent(times, o.offset ?? 0, o.duration ?? 0);
-  if (!extent) return null;
-  const rows = rowsInWindow(run.time, extent, run.firstRow);
-  const limits: Record<YLimitOption, number> = {
-    diskBytes: o.diskMax ?? 0,
-    diskIops: o.iopsMax ?? 0,
-    netBytes: o.netMax ?? 0,
-  };
-  return {
-    window: windowFromView(times, extent, o.from ?? null, o.to ?? null),
-    xMode: o.x ?? 'time',
-    origin: run.start,
-    trend: o.trend ?? false,
-    trendMs: trendWindowMs(run.intervalMs, rows.to - rows.from),
-    limits,
-    hidden: new Set(o.hide ?? []),
-    theme: chartTheme(o.theme ?? 'light'),
-  };
+  return lineViewOf(run, wholeView(o), chartTheme(o.theme ?? 'light'));
 }
 
 /** What a drawn chart's canvas is read with (encoders, tests comparing them). */

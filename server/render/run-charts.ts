@@ -5,6 +5,10 @@
 import type { ReportJson, RunJson } from '../../shared/api/schemas.js';
 import { toColumnarRun, type ColumnarReport, type ColumnarRun } from '../../shared/report/columnar.js';
 import { toRunData, type RunData } from '../../shared/report/run-data.js';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { ResolvedChart } from '../../shared/catalogue/index.js';
+import { chartLoad, pageCharts } from '../../shared/view/page-order.js';
+import { wholeView } from '../../shared/view/view-options.js';
 
 /** A report's run as it is held (JSON arrays or columns): `run` (1-based) when the report has it, else the last; null for none. */
 export function reportRun(report: ReportJson | ColumnarReport, run?: number | null): RunJson | ColumnarRun | null {
@@ -25,8 +29,12 @@ export function renderableRun(report: ReportJson | ColumnarReport, run?: number 
   return columnar ? toRunData(columnar, report.fileName) : null;
 }
 
-/** The chart keys of a run that the page draws with the default view, in page order. */
-export function chartKeys(run: RunData): string[] {
-  const idle = run.idle();
-  return run.charts.filter((c) => !idle.has(c.key)).map((c) => c.key);
+/**
+ * The chart keys of a run that the page draws for a view (default: the default view), in page order with
+ * every section in full (shared/view/page-order.ts pageCharts): the charts an export draws.
+ */
+export function chartKeys(run: RunData, view: ViewQueryOptions = {}): string[] {
+  const v = wholeView(view);
+  const load = (c: ResolvedChart): number => chartLoad(c, (id) => run.columns.get(id)?.stats);
+  return pageCharts(run.charts, { idle: run.idle(), showIdle: v.idle, hidden: new Set(v.hide), heatmap: v.heatmap }, load).map((c) => c.key);
 }

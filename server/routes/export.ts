@@ -3,7 +3,7 @@
  *   GET /api/reports/:id/export.html   the offline report, one self-contained HTML file (attachment)
  *   GET /api/reports/:id/export.zip    index.html, a PNG per chart, the CSV as uploaded, stats.csv,
  *                                      stats.json, README.txt (streamed)
- * Both take the report page's view options in the query (ExportQuery).
+ * Both take the report page's view in the query (ExportQuery: every option of the page's URL).
  */
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
@@ -16,6 +16,7 @@ import { offlineFirstScreen } from '../export/chart-images.js';
 import { exportReport, offlineReportHtml, type ExportReport } from '../export/report-files.js';
 import { exportZip, sourceEntryName } from '../export/zip.js';
 import { isGzip } from '../upload/gunzip.js';
+import { viewOfQuery } from './view-of-query.js';
 
 export interface ExportRouteOptions {
   /** The built web app (its offline build is inlined); null: exports answer 404 WEB_APP_NOT_BUILT. */
@@ -46,15 +47,17 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
   fastify.get('/api/reports/:id/export.html', { schema }, async (request, reply) => {
     const [a, r] = await Promise.all([assets(), load(request.params.id)]);
     // Drawn in a worker thread (~0.2–0.5 s for the 4 MB log), while this thread is free for others.
-    const firstScreen = await offlineFirstScreen(r, request.query, fastify.parser.charts);
+    const view = viewOfQuery(request.query);
+    const firstScreen = await offlineFirstScreen(r, view, fastify.parser.charts);
     return (reply as FastifyReply)
       .type('text/html; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(r.summary.fileName, '.html'))
       .header('Cache-Control', 'no-cache')
-      .send(offlineReportHtml(a, r, request.query, firstScreen));
+      .send(offlineReportHtml(a, r, view, firstScreen));
   });
 
   fastify.get('/api/reports/:id/export.zip', { schema }, async (request, reply) => {
+    const view = viewOfQuery(request.query);
     const [a, r] = await Promise.all([assets(), load(request.params.id)]);
     const id = request.params.id;
     // The CSV as uploaded: peek at its first bytes for its entry name (.csv or .csv.gz).
@@ -73,7 +76,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
         return obj.stream;
       },
     };
-    const zip = exportZip(a, r, csv, request.query, fastify.parser.charts);
+    const zip = exportZip(a, r, csv, view, fastify.parser.charts);
     zip.done.catch((err: unknown) => request.log.error({ err, reportId: id }, 'making a ZIP export failed'));
     return (reply as FastifyReply)
       .type('application/zip')

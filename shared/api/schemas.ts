@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { REPORT_ID_PATTERN } from './report-id.js';
+import { ViewQuerySchema } from '../view/view-options.js';
 
 /** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-]. Anything else is not an id. */
 export const ReportIdPattern = REPORT_ID_PATTERN;
@@ -307,18 +308,8 @@ export type D2gFormFields = Static<typeof D2gFormFields>;
 
 /**
  * GET /api/reports/:id/export.html and export.zip: the view the export opens with and draws its PNGs with,
- * named as the report page's URL query (docs/ui-contract.md item 5). The page's Download menu passes its
- * current query.
+ * the report page's URL query (every option of shared/view/view-options.ts). The page's Download menu passes
+ * its current query.
  */
-export const ExportQuery = Type.Object({
-  run: Type.Optional(Type.Integer({ minimum: 1 })),
-  offset: Type.Optional(Type.Number({ minimum: 0 })),
-  duration: Type.Optional(Type.Number({ minimum: 0 })),
-  height: Type.Optional(Type.Integer({ minimum: 100, maximum: 1200 })),
-  cols: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
-  diskMax: Type.Optional(Type.Number({ minimum: 0 })),
-  iopsMax: Type.Optional(Type.Number({ minimum: 0 })),
-  netMax: Type.Optional(Type.Number({ minimum: 0 })),
-  x: Type.Optional(Type.Union([Type.Literal('time'), Type.Literal('elapsed')])),
-});
+export const ExportQuery = ViewQuerySchema;
 export type ExportQuery = Static<typeof ExportQuery>;

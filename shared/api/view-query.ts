@@ -1,34 +1,23 @@
 /**
- * A report page's URL query from viewer options, for links the server and the CLI make (the upload's
- * `url`, an offline report's initial view). Names and meanings: docs/ui-contract.md item 5; the web app
- * parses and keeps the query itself (web/src/view/view-state.ts). Only options that are set are written,
- * in the contract's order.
+ * A report page's URL query from some view options, for links the server and the CLI make (the upload's
+ * `url`, a report's README): each option that is set, in the order of the option table
+ * (shared/view/view-options.ts), even when it is the default (`x=time` from dstat2graphs' is_actual=1 says
+ * what was asked). A whole view's query is serialiseViewState's (shared/view/view-state.ts).
  */
-export interface ViewQueryOptions {
-  /** 1-based run. */
-  run?: number;
-  /** Seconds cut from the start, and kept after it (0 = to the end). */
-  offset?: number;
-  duration?: number;
-  /** px per graph (the viewer takes 100–1200). */
-  height?: number;
-  /** Graphs per row, 1–4. */
-  cols?: number;
-  /** Y upper limits: bytes/s, /s, bytes/s; 0 = automatic. */
-  diskMax?: number;
-  iopsMax?: number;
-  netMax?: number;
-  x?: 'time' | 'elapsed';
-}
+import { VIEW_OPTION_NAMES, VIEW_OPTIONS, type Codec, type ViewState } from '../view/view-options.js';
 
-const ORDER = ['run', 'offset', 'duration', 'height', 'cols', 'diskMax', 'iopsMax', 'netMax', 'x'] as const;
+/** Options of a view, each optional (absent = the page's default). */
+export type ViewQueryOptions = Partial<ViewState>;
 
 /** `?height=192&x=elapsed`, or '' when no option is set. */
 export function viewQuery(options: ViewQueryOptions): string {
   const parts: string[] = [];
-  for (const name of ORDER) {
+  for (const name of VIEW_OPTION_NAMES) {
     const value = options[name];
-    if (value !== undefined) parts.push(`${name}=${encodeURIComponent(String(value))}`);
+    if (value === undefined || value === null) continue;
+    const codec = VIEW_OPTIONS[name].codec as Codec<unknown>;
+    const text = codec.items ? codec.items.to(value).map(encodeURIComponent).join(',') : encodeURIComponent(codec.toText(value));
+    parts.push(`${name}=${text}`);
   }
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }

@@ -7,6 +7,7 @@
 import type { ChartDataset } from 'chart.js';
 import type { ResolvedChart, ResolvedSeries, SeriesSource, YLimitOption } from '../catalogue/types.js';
 import { reduceMinMax, reduceStacked, stackBands, type ReduceOptions, type Reduced } from '../series/reduce.js';
+import { centredMovingAverage } from '../series/smooth.js';
 import { movingAverage } from '../series/trend.js';
 import { rowsInWindow, type TimeWindow } from '../series/window.js';
 import { blend, type ChartTheme } from './theme.js';
@@ -48,6 +49,8 @@ export interface LineView {
   origin: number;
   trend: boolean;
   trendMs: number;
+  /** Samples of the centred moving average drawn instead of each sample (the `smooth` option); 1 = none. */
+  smooth: number;
   limits: Readonly<Record<YLimitOption, number>>;
   /** Chart keys and series keys hidden by the user. */
   hidden: ReadonlySet<string>;
@@ -73,9 +76,14 @@ export interface PreparedLines {
 }
 
 /** What the view changes in `prepareLines`' output (the page keeps a prepared chart while this is equal). */
-export function prepareSignature(chart: ResolvedChart, view: Pick<LineView, 'hidden' | 'trend' | 'trendMs'>): string {
+export function prepareSignature(chart: ResolvedChart, view: Pick<LineView, 'hidden' | 'trend' | 'trendMs' | 'smooth'>): string {
   const hiddenHere = chart.series.filter((s) => view.hidden.has(s.key)).map((s) => s.key);
-  return `${hiddenHere.join('\u0000')}|${view.trend ? view.trendMs : 0}`;
+  return `${hiddenHere.join('\u0000')}|${view.trend ? view.trendMs : 0}|${smoothing(view)}`;
+}
+
+/** The `smooth` width in effect: 1 (none) unless a whole number above 1. */
+function smoothing(view: Pick<LineView, 'smooth'>): number {
+  return view.smooth > 1 ? Math.floor(view.smooth) : 1;
 }
 
 /**
@@ -85,10 +93,11 @@ export function prepareSignature(chart: ResolvedChart, view: Pick<LineView, 'hid
 export function prepareLines(
   chart: ResolvedChart,
   labels: readonly string[],
-  view: Pick<LineView, 'hidden' | 'trend' | 'trendMs'>,
+  view: Pick<LineView, 'hidden' | 'trend' | 'trendMs' | 'smooth'>,
   run: ChartRun,
   trendLabel: (label: string) => string,
 ): PreparedLines {
+  const smooth = smoothing(view);
   const bands: Drawn[] = [];
   const lines: Drawn[] = [];
   const readout: Drawn[] = [];
@@ -97,12 +106,16 @@ export function prepareLines(
     const values = run.values(spec.source);
     if (!values) return;
     const d = { spec, label: labels[i] ?? spec.label, values };
+    // The readout shows the samples; the lines and bands what the view draws (smoothed or not).
     readout.push(d);
-    if (spec.role === 'band') bands.push(d);
-    else if (spec.role === 'line') lines.push(d);
+    const drawn = smooth > 1 ? { ...d, values: centredMovingAverage(values, smooth, run.firstRow) } : d;
+    if (spec.role === 'band') bands.push(drawn);
+    else if (spec.role === 'line') lines.push(drawn);
   });
   const rows = run.time.length;
-  const tops = bands.length > 0 ? (run.stackTops?.(chart, bands.length) ?? stackBands(bands.map((b) => b.values), rows)) : [];
+  // Tops made beforehand are of the samples: a smoothed stack is stacked here.
+  const madeTops = smooth > 1 ? null : run.stackTops?.(chart, bands.length);
+  const tops = bands.length > 0 ? (madeTops ?? stackBands(bands.map((b) => b.values), rows)) : [];
   const trends: PreparedLines['trends'] = [];
   if (view.trend) {
     const solid = bands.filter((b) => !b.spec.faint);

@@ -39,3 +39,9 @@ export function viewFromWindow(run: RunTimes, extent: TimeWindow, w: TimeWindow)
   return { from: (w.t0 - run.start) / 1000, to: (w.t1 - run.start) / 1000 };
 }
 
+
+/** The window a view shows of a run (offset/duration, then the zoom); null when nothing is left. */
+export function viewWindow(run: RunTimes, view: { offset: number; duration: number; from: number | null; to: number | null }): TimeWindow | null {
+  const extent = cutExtent(run, view.offset, view.duration);
+  return extent && windowFromView(run, extent, view.from, view.to);
+}

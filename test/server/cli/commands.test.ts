@@ -127,7 +127,7 @@ describe('dstatview d2g (dstat2graphs.pl arguments)', () => {
     const r = await withStdin(gzipSync(readFileSync(FIXTURE)), 'd2g', '-', out, '1024', '300', '100000000', '5000000', '10', '60', '500', '1');
     expect(r.code).toBe(0);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain(
-      '"search":"?offset=10&duration=60&height=300&cols=1&diskMax=100000000&iopsMax=500&netMax=5000000&x=time"',
+      '"search":"?offset=10&duration=60&height=300&cols=1&diskMax=100000000&iopsMax=500&netMax=5000000"',
     );
   });
 

@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { readInput } from '../../../server/cli/common.js';
-import { run, target, usage, viewFromFlags, writeReport } from '../../../server/cli/report.js';
+import { run, target, usage, VIEW_FLAGS, viewFromFlags, writeReport } from '../../../server/cli/report.js';
+import { VIEW_OPTION_NAMES, VIEW_OPTIONS } from '../../../shared/view/view-options.js';
 import type { Input } from '../../../server/cli/common.js';
 import { inThreadRenderer } from '../../../server/export/chart-images.js';
 import { loadOfflineAssets } from '../../../server/export/offline-html.js';
@@ -34,7 +35,7 @@ describe('viewFromFlags', () => {
     expect(viewFromFlags({ height: '100', cols: '1' })).toEqual({ height: 100, cols: 1 });
     expect(viewFromFlags({ height: '1200', cols: '4' })).toEqual({ height: 1200, cols: 4 });
     for (const [flags, message] of [
-      [{ run: '0' }, '--run takes a whole number from 1, got "0"'],
+      [{ run: '0' }, '--run takes a whole number from 1 to 1000000, got "0"'],
       [{ height: '99' }, '--height takes a whole number from 100 to 1200, got "99"'],
       [{ height: '1201' }, '--height takes a whole number from 100 to 1200'],
       [{ cols: '5' }, '--cols takes a whole number from 1 to 4, got "5"'],
@@ -46,6 +47,33 @@ describe('viewFromFlags', () => {
       [{ x: 'sideways' }, '--x takes elapsed or time, got "sideways"'],
     ] as const) {
       expect(() => viewFromFlags(flags), JSON.stringify(flags)).toThrow(message);
+    }
+  });
+
+  it('takes the zoom window, switches, smoothing and hidden charts; --from and --to go together', () => {
+    expect(viewFromFlags({ from: '10', to: '40.5', trend: true, smooth: '9', hide: 'cpu,disk:vda', idle: true, 'no-heatmap': true })).toEqual({
+      from: 10,
+      to: 40.5,
+      trend: true,
+      smooth: 9,
+      hide: ['cpu', 'disk:vda'],
+      idle: true,
+      heatmap: false,
+    });
+    expect(viewFromFlags({ trend: false, idle: false, 'no-heatmap': false })).toEqual({});
+    expect(() => viewFromFlags({ from: '10' })).toThrow('--from and --to go together');
+    expect(() => viewFromFlags({ from: '10', to: '10' })).toThrow('--to after --from');
+    expect(() => viewFromFlags({ smooth: '0' })).toThrow('--smooth takes a whole number from 1 to 3600, got "0"');
+    expect(() => viewFromFlags({ smooth: '2.5' })).toThrow('--smooth takes');
+  });
+
+  it('has a flag and a help line for every option of the view table', () => {
+    for (const name of VIEW_OPTION_NAMES) {
+      const o = VIEW_OPTIONS[name];
+      const flag = o.default === true ? `no-${o.flag}` : o.flag;
+      expect(VIEW_FLAGS[flag], name).toBeDefined();
+      expect(usage, name).toContain(`--${flag}`);
+      expect(usage, name).toContain(o.help);
     }
   });
 });

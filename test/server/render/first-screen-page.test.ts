@@ -18,7 +18,6 @@ import {
   firstScreenPage,
   firstScreenViewKey,
   headingOf,
-  renderOptions,
   type FirstScreenImage,
 } from '../../../server/render/first-screen.js';
 
@@ -134,24 +133,6 @@ describe('first-screen files, URLs and heading', () => {
     expect(firstScreenViewKey(parseViewState('?cols=3'))).toBe('');
     expect(firstScreenViewKey(parseViewState('?height=300&cols=1'))).toBe('?height=300');
     expect(firstScreenViewKey(parseViewState('?height=300'))).not.toBe(firstScreenViewKey(parseViewState('?height=250')));
-  });
-
-  it('draws with every option of the view', () => {
-    const view = parseViewState('?run=2&from=10&to=20&offset=5&duration=60&height=300&diskMax=1&iopsMax=2&netMax=3&x=elapsed&trend=1&hide=cpu:total');
-    expect(renderOptions(view)).toEqual({
-      run: 2,
-      from: 10,
-      to: 20,
-      offset: 5,
-      duration: 60,
-      height: 300,
-      diskMax: 1,
-      iopsMax: 2,
-      netMax: 3,
-      x: 'elapsed',
-      trend: true,
-      hide: ['cpu:total'],
-    });
   });
 });
 

@@ -13,7 +13,7 @@ import { FIRST_SCREEN_CHARTS } from '../../../shared/view/first-screen.js';
 import { parseCompareView } from '../../../shared/view/compare-view.js';
 import { deriveReport } from '../../../server/derive-report.js';
 import { encodeLod } from '../../../server/lod/lod-task.js';
-import { chartPngsTask, exportRenderOptions, renderExportPngs } from '../../../server/render/chart-pngs-task.js';
+import { chartPngsTask, renderExportPngs } from '../../../server/render/chart-pngs-task.js';
 import { COMPARE_CHART_HEIGHT, compareRuns, renderCompareFirstScreen } from '../../../server/render/compare-first-screen.js';
 import { compareFirstScreenTask } from '../../../server/render/compare-first-screen-task.js';
 import { firstScreenTask } from '../../../server/render/first-screen-task.js';
@@ -109,21 +109,6 @@ describe("a compare page's first screen", () => {
 });
 
 describe("an export's PNGs", () => {
-  it('draw with the view of the URL or command line, defaults where it says nothing, the height kept in 100–1200', () => {
-    expect(exportRenderOptions({})).toEqual({ offset: 0, duration: 0, diskMax: 0, iopsMax: 0, netMax: 0, x: 'time' });
-    expect(exportRenderOptions({ offset: 5, duration: 60, height: 300, diskMax: 1, iopsMax: 2, netMax: 3, x: 'elapsed' })).toEqual({
-      offset: 5,
-      duration: 60,
-      height: 300,
-      diskMax: 1,
-      iopsMax: 2,
-      netMax: 3,
-      x: 'elapsed',
-    });
-    expect(exportRenderOptions({ height: 50 }).height).toBe(100);
-    expect(exportRenderOptions({ height: 5000 }).height).toBe(1200);
-  });
-
   it('are drawn in the order asked, each at 2× with its texts; an unknown chart is a RangeError naming it', async () => {
     const run = renderableRun(one.report)!;
     const keys = chartKeys(run).slice(0, 2).reverse();

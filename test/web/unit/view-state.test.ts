@@ -20,7 +20,7 @@ describe('parseViewState', () => {
   it('reads every parameter of docs/ui-contract.md §5', () => {
     const v = parseViewState(
       '?run=2&from=12.5&to=80&offset=10&duration=3600&height=320&cols=3&diskMax=104857600&iopsMax=5000' +
-        '&netMax=12500000&x=elapsed&trend=1&hide=disk%3Aloop0,cpu%20usage%2Fidl&idle=1&heatmap=0',
+        '&netMax=12500000&x=elapsed&trend=1&smooth=5&hide=disk%3Aloop0,cpu%20usage%2Fidl&idle=1&heatmap=0',
     );
     expect(v).toEqual({
       run: 2,
@@ -35,6 +35,7 @@ describe('parseViewState', () => {
       netMax: 12500000,
       x: 'elapsed',
       trend: true,
+      smooth: 5,
       hide: ['cpu usage/idl', 'disk:loop0'],
       idle: true,
       heatmap: false,
@@ -44,10 +45,10 @@ describe('parseViewState', () => {
   it('falls back to the default for each invalid value, keeping the valid ones, and never throws', () => {
     const v = parseViewState(
       '?run=0&from=abc&to=5&offset=-3&duration=1e3&height=50&cols=5&diskMax=-1&iopsMax=0x10&netMax=Infinity' +
-        '&x=sideways&trend=maybe&idle=2&heatmap=&hide=',
+        '&x=sideways&trend=maybe&smooth=0&idle=2&heatmap=&hide=',
     );
     expect(v).toEqual(DEFAULT_VIEW);
-    expect(parseViewState('?height=99999&cols=2.5&run=1.5')).toEqual(DEFAULT_VIEW);
+    expect(parseViewState('?height=99999&cols=2.5&run=1.5&smooth=2.5&smooth=3601')).toEqual(DEFAULT_VIEW);
     expect(parseViewState('?height=%E0%A4%A&x=%&hide=%ZZ,ok')).toEqual(view({ hide: ['ok'] }));
   });
 
@@ -134,6 +135,7 @@ describe('round trip', () => {
       netMax: fc.nat(),
       x: fc.constantFrom('time' as const, 'elapsed' as const),
       trend: fc.boolean(),
+      smooth: fc.integer({ min: 1, max: 3600 }),
       hide: fc.uniqueArray(fc.string({ minLength: 1 }).filter((s) => s.trim() === s), { maxLength: 5 }),
       idle: fc.boolean(),
       heatmap: fc.boolean(),

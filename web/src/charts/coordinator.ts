@@ -45,6 +45,8 @@ export interface ViewContext {
   height: number;
   trend: boolean;
   trendMs: number;
+  /** The view's `smooth`: samples of the centred moving average drawn instead of each sample; 1 = none. */
+  smooth: number;
   limits: Readonly<Record<YLimitOption, number>>;
   hidden: ReadonlySet<string>;
   theme: ThemeColours;

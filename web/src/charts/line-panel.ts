@@ -118,18 +118,18 @@ export class LinePanel implements Panel {
 
   /**
    * What to draw from: the reduced level while it has a bucket per pixel column (drawLevel), unless it
-   * cannot draw this view exactly — a trend line (a moving average of the raw samples) or a stack with a
-   * band hidden (its tops come made for the whole stack).
+   * cannot draw this view exactly — a trend line or smoothed lines (moving averages of the raw samples) or a
+   * stack with a band hidden (its tops come made for the whole stack).
    */
   private level(ctx: ViewContext, plotWidth: number): RunData {
     const run = ctx.run;
     const hiddenBand = this.props.chart.series.some((s) => s.role === 'band' && ctx.hidden.has(s.key));
     if (!run.coarse) {
       // Only the reduced level so far: drawn from it meanwhile (a trend of its extremes, a stack of them).
-      if (!run.exact && (ctx.trend || hiddenBand)) ctx.needExact?.();
+      if (!run.exact && (ctx.trend || ctx.smooth > 1 || hiddenBand)) ctx.needExact?.();
       return run;
     }
-    return ctx.trend || hiddenBand ? run : drawLevel(run, ctx.window, plotWidth);
+    return ctx.trend || ctx.smooth > 1 || hiddenBand ? run : drawLevel(run, ctx.window, plotWidth);
   }
 
   draw(ctx: ViewContext): void {

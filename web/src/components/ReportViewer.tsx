@@ -4,9 +4,8 @@
  * coordinator (charts/coordinator.ts) without re-rendering React.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { ResolvedChart, YLimitOption } from '../../../shared/catalogue/index.js';
-import { trendWindowMs } from '../../../shared/series/trend.js';
-import { rowsInWindow } from '../../../shared/series/window.js';
+import type { ResolvedChart } from '../../../shared/catalogue/index.js';
+import { trendMsOf, viewLimits } from '../../../shared/view/line-view.js';
 import { Coordinator, type ThemeColours } from '../charts/coordinator.js';
 import { chartTheme } from '../../../shared/chart/theme.js';
 import { useLayoutAfterMount } from '../charts/use-panel.js';
@@ -65,18 +64,10 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
   const cut = useMemo(() => cutExtent(runTimes, options.offset, options.duration), [runTimes, options.offset, options.duration]);
   const extent = cut ?? run.window;
   const hidden = useMemo(() => new Set(options.hide), [options.hide]);
-  const limits = useMemo(
-    (): Record<YLimitOption, number> => ({ diskBytes: options.diskMax, diskIops: options.iopsMax, netBytes: options.netMax }),
-    [options.diskMax, options.iopsMax, options.netMax],
-  );
+  const { diskMax, iopsMax, netMax } = options;
+  const limits = useMemo(() => viewLimits({ diskMax, iopsMax, netMax }), [diskMax, iopsMax, netMax]);
   const colours = useMemo(() => readThemeColours(theme), [theme]);
-  const trendMs = useMemo(() => {
-    if (!extent) return 60_000;
-    const r = rowsInWindow(run.time, extent, run.firstRow);
-    // Counted in the run's rows (a reduced run has fewer), so the full report swapping in changes nothing.
-    const whole = r.from === run.firstRow && r.to === run.time.length;
-    return trendWindowMs(run.intervalMs, whole ? run.rows - run.firstRow : r.to - r.from);
-  }, [run, extent]);
+  const trendMs = useMemo(() => trendMsOf(run, extent), [run, extent]);
 
   const [coordinator] = useState(() => {
     const ext = extent ?? { t0: run.start, t1: run.end };
@@ -90,6 +81,7 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
       height: options.height,
       trend: options.trend,
       trendMs,
+      smooth: options.smooth,
       limits,
       hidden,
       theme: colours,
@@ -126,12 +118,13 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
       height: options.height,
       trend: options.trend,
       trendMs,
+      smooth: options.smooth,
       limits,
       hidden,
       theme: colours,
       lang,
     });
-  }, [coordinator, extent, options.x, options.height, options.trend, trendMs, limits, hidden, colours, lang]);
+  }, [coordinator, extent, options.x, options.height, options.trend, trendMs, options.smooth, limits, hidden, colours, lang]);
 
   const idle = useMemo(() => run.idle(), [run]);
   const display = useMemo(

@@ -8,6 +8,7 @@ import { formatClock, formatDateTime, formatDuration, formatElapsed, limitText, 
 import { useLang, useT } from '../i18n/i18n.js';
 import { HEATMAP_MIN_CPUS } from '../view/layout.js';
 import { MAX_COLS, MAX_HEIGHT, MIN_HEIGHT, type XAxisMode } from '../../../shared/view/view-state.js';
+import { viewOption } from '../../../shared/view/view-options.js';
 import { useViewOptions, type ViewStore } from '../view/view-store.js';
 
 interface Props {
@@ -179,6 +180,13 @@ function OptionsMenu({ store, trendMs, cpuCount }: { store: ViewStore; trendMs: 
   const net = useField(o.netMax, limitText, parseLimit, (v) => set({ netMax: v }));
   const offset = useField(o.offset, (v) => (v > 0 ? String(v) : ''), seconds, (v) => set({ offset: v }));
   const duration = useField(o.duration, (v) => (v > 0 ? String(v) : ''), seconds, (v) => set({ duration: v }));
+  const smoothCodec = viewOption('smooth').codec;
+  const smooth = useField(
+    o.smooth,
+    (v) => (v > 1 ? String(v) : ''),
+    (s) => (s.trim() === '' ? 1 : (smoothCodec.fromText(s) ?? null)),
+    (v) => set({ smooth: v }),
+  );
 
   const trap = useOptionsTrap();
   return (
@@ -230,6 +238,10 @@ function OptionsMenu({ store, trendMs, cpuCount }: { store: ViewStore; trendMs: 
           <label>
             <span>{t.cutDuration}</span>
             <input type="text" inputMode="decimal" placeholder="0" spellCheck={false} {...duration} />
+          </label>
+          <label title={t.smoothHint}>
+            <span>{t.smooth}</span>
+            <input type="text" inputMode="numeric" placeholder="1" spellCheck={false} data-option="smooth" {...smooth} />
           </label>
         </div>
         <p className="option-hint">{t.limitHint}</p>

@@ -156,6 +156,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
         origin: 0,
         height: CHART_HEIGHT_PX,
         trend: false,
+        smooth: 1,
         trendMs: 60_000,
         limits: { diskBytes: 0, diskIops: 0, netBytes: 0 },
         hidden: new Set(),

@@ -1,0 +1,141 @@
+/**
+ * The order of a report's charts, pure, declared once for the page (web/src/components/ReportViewer.tsx),
+ * its first-screen images (first-screen.ts) and the exports' PNGs (server/export/report-files.ts): the
+ * catalogue's sections in order; in each, hidden charts and idle devices left out (unless idle devices are
+ * shown), the per-CPU charts replaced by one heatmap from HEATMAP_MIN_CPUS CPUs on (docs/ui-contract.md §8),
+ * and a family of more than BUSIEST_DEVICES devices drawn busiest first.
+ */
+import { chartSections, type ResolvedChart } from '../catalogue/index.js';
+import type { SeriesStats } from '../series/stats.js';
+
+/** From this many per-CPU charts on, one heatmap replaces them. */
+export const HEATMAP_MIN_CPUS = 16;
+/** The heatmap's key where chart keys are listed (hide, DOM ids). */
+export const HEATMAP_KEY = 'cpu-heatmap';
+/** Device charts per section drawn before "show all" (a total and other single charts come on top). */
+export const BUSIEST_DEVICES = 24;
+
+/** A per-device chart (not a total, not a single chart). */
+export function isDeviceChart(chart: ResolvedChart): boolean {
+  return chart.device !== null && chart.device !== 'total';
+}
+
+export function perCpuCharts(charts: readonly ResolvedChart[]): ResolvedChart[] {
+  return charts.filter((c) => c.specId === 'cpu' && c.device !== null && c.device !== 'total');
+}
+
+export type DisplayItem = { kind: 'chart'; chart: ResolvedChart } | { kind: 'heatmap'; cpus: ResolvedChart[] };
+
+export interface DisplaySection {
+  section: string;
+  /** What is drawn, in order. */
+  items: DisplayItem[];
+  /** Every chart of the section, idle and hidden ones too (the sidebar lists them). */
+  charts: ResolvedChart[];
+}
+
+export interface Display {
+  sections: DisplaySection[];
+  /** Idle device charts not drawn (empty when idle devices are drawn). */
+  idle: ResolvedChart[];
+  /** Every idle device chart. */
+  allIdle: ResolvedChart[];
+  /** The per-CPU charts, when there are enough for a heatmap. */
+  cpus: ResolvedChart[];
+  heatmap: boolean;
+}
+
+export interface DisplayOptions {
+  /** Keys of the device charts idle for the whole run. */
+  idle: ReadonlySet<string>;
+  /** The view's `idle`: draw them anyway. */
+  showIdle: boolean;
+  /** The view's `hide`: chart keys (and series ids, which do not hide a chart). */
+  hidden: ReadonlySet<string>;
+  /** The view's `heatmap`. */
+  heatmap: boolean;
+}
+
+/** The page's sections and what each draws, in order (busiest-first ordering is busiestFirst's). */
+export function displaySections(charts: readonly ResolvedChart[], o: DisplayOptions): Display {
+  const cpus = perCpuCharts(charts);
+  const heatmap = o.heatmap && cpus.length >= HEATMAP_MIN_CPUS;
+  const cpuKeys = new Set(cpus.map((c) => c.key));
+  const allIdle = charts.filter((c) => o.idle.has(c.key));
+  const sections: DisplaySection[] = [];
+  for (const s of chartSections(charts)) {
+    const items: DisplayItem[] = [];
+    let heatmapPlaced = false;
+    for (const chart of s.charts) {
+      if (heatmap && cpuKeys.has(chart.key)) {
+        if (!heatmapPlaced && !o.hidden.has(HEATMAP_KEY)) items.push({ kind: 'heatmap', cpus });
+        heatmapPlaced = true;
+        continue;
+      }
+      if (o.hidden.has(chart.key)) continue;
+      if (!o.showIdle && o.idle.has(chart.key)) continue;
+      items.push({ kind: 'chart', chart });
+    }
+    sections.push({ section: s.section, items, charts: s.charts });
+  }
+  return { sections, idle: o.showIdle ? [] : allIdle, allIdle, cpus, heatmap };
+}
+
+/**
+ * "Busiest" is a device chart's load: the sum of the run averages (from the raw samples, since-boot row
+ * left out) of its drawn series — a disk's read + write bytes/s, an interface's receive + send. The average
+ * rather than the p95, so that a device busy for a long stretch ranks above one with a short burst. 0 when
+ * unknown.
+ */
+export function chartLoad(chart: ResolvedChart, statsOf: (seriesId: string) => SeriesStats | null | undefined): number {
+  let sum = 0;
+  for (const s of chart.series) {
+    if (s.role === 'hidden') continue;
+    for (const id of s.source.ids) {
+      const avg = statsOf(id)?.avg;
+      if (avg !== undefined && Number.isFinite(avg)) sum += s.source.combine === 'mean' ? avg / s.source.ids.length : avg;
+    }
+  }
+  return sum;
+}
+
+/**
+ * What a section draws: every item that is not a device chart (totals, single charts, the heatmap) in
+ * place, then its device charts. A family of more than `n` devices draws them busiest first, only the `n`
+ * busiest unless `all`; `more` counts the device charts left out.
+ */
+export function busiestFirst<T>(
+  items: readonly T[],
+  chartOf: (item: T) => ResolvedChart | null,
+  load: (c: ResolvedChart) => number,
+  n: number = BUSIEST_DEVICES,
+  all = false,
+): { shown: T[]; more: number } {
+  const isDevice = (it: T): boolean => {
+    const c = chartOf(it);
+    return c !== null && isDeviceChart(c);
+  };
+  const devices = items.filter(isDevice);
+  if (devices.length <= n) return { shown: [...items], more: 0 };
+  const loads = new Map(devices.map((it) => [it, load(chartOf(it)!)]));
+  const ranked = devices
+    .map((it, i) => ({ it, i }))
+    .sort((a, b) => loads.get(b.it)! - loads.get(a.it)! || a.i - b.i)
+    .map((x) => x.it);
+  const top = all ? ranked : ranked.slice(0, n);
+  return { shown: [...items.filter((it) => !isDevice(it)), ...top], more: devices.length - top.length };
+}
+
+const chartOfItem = (item: DisplayItem): ResolvedChart | null => (item.kind === 'chart' ? item.chart : null);
+
+/**
+ * Every chart the page draws for a view, in its order with every section shown in full ("show all"): what
+ * an export draws as PNGs. The heatmap is the page's own figure and is not among them.
+ */
+export function pageCharts(charts: readonly ResolvedChart[], o: DisplayOptions, load: (c: ResolvedChart) => number): ResolvedChart[] {
+  const out: ResolvedChart[] = [];
+  for (const s of displaySections(charts, o).sections) {
+    for (const item of busiestFirst(s.items, chartOfItem, load, BUSIEST_DEVICES, true).shown) if (item.kind === 'chart') out.push(item.chart);
+  }
+  return out;
+}
