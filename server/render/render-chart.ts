@@ -107,7 +107,7 @@ export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: Ren
   const datasets = lineDatasets(chart, prepared, view, run, plotWidth, ratio);
   const state = lineAxisState(chart, view, run, datasets, plotWidth);
   const image = texts
-    ? runImageTexts(chart.heading, chart.unit, run, view.window)
+    ? runImageTexts(chart.heading, chart.unit, run, view.window, undefined, view.smooth)
     : undefined;
   const config = lineConfig({
     chart,

@@ -19,6 +19,13 @@ export interface ImageTextsInput {
   t1: number;
   timezone: string;
   lang?: 'en' | 'ja';
+  /** The view's `smooth` (samples of the centred moving average drawn; 1 or absent = the samples). */
+  smooth?: number;
+}
+
+/** What an image says of smoothed lines, so a pasted PNG does not pass for the samples. */
+function smoothNote(n: number, lang: 'en' | 'ja'): string {
+  return lang === 'ja' ? `${n} サンプルの中心移動平均` : `centred moving average of ${n} samples`;
 }
 
 export function imageTexts(o: ImageTextsInput): ImageTexts {
@@ -26,7 +33,8 @@ export function imageTexts(o: ImageTextsInput): ImageTexts {
   const sameDay = Math.floor(o.t0 / 86400e3) === Math.floor(o.t1 / 86400e3);
   const end = sameDay ? formatClock(o.t1) : formatDateTime(o.t1);
   const where = [o.host.trim(), o.fileName.trim()].filter((s) => s !== '').join(' — ');
-  const range = `${formatDateTime(o.t0)} – ${end} ${zoneLabel(o.timezone)} (${formatDuration(o.t1 - o.t0, lang)})`;
+  const smoothed = o.smooth !== undefined && o.smooth > 1 ? ` · ${smoothNote(Math.floor(o.smooth), lang)}` : '';
+  const range = `${formatDateTime(o.t0)} – ${end} ${zoneLabel(o.timezone)} (${formatDuration(o.t1 - o.t0, lang)})${smoothed}`;
   return {
     title: o.title,
     subtitle: where ? [where, range] : [range],
@@ -41,6 +49,7 @@ export function runImageTexts(
   run: { meta: { host: string; timezone: string }; fileName: string },
   window: { t0: number; t1: number },
   lang?: 'en' | 'ja',
+  smooth?: number,
 ): ImageTexts {
   return imageTexts({
     title,
@@ -51,5 +60,6 @@ export function runImageTexts(
     t1: window.t1,
     timezone: run.meta.timezone,
     ...(lang ? { lang } : {}),
+    ...(smooth !== undefined ? { smooth } : {}),
   });
 }

@@ -4,12 +4,12 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chartByTitle, waitForPainted, xRange, type DomElement, type DomFormControl } from '../helpers/browser.js';
+import { chartByTitle, waitForPainted, xRange, type DomCanvas, type DomElement, type DomFormControl } from '../helpers/browser.js';
 import { BROWSER_TEST_MS, describeBrowser, fetchReport, HOOK_TIMEOUT_MS, openReport, timeOrigins, webHarness } from './harness.js';
 
 const FIXTURE = 'd072_tfvnrl.csv';
 
-describeBrowser('view options in the URL (phase 2)', () => {
+describeBrowser('view options in the URL', () => {
   const h = webHarness();
 
   async function paintedRanges(page: Page): Promise<{ chart: string; min: number; max: number }[]> {
@@ -107,6 +107,39 @@ describeBrowser('view options in the URL (phase 2)', () => {
         // The page keeps the link's query.
         const q = new URL(page.url()).searchParams;
         for (const [k, v] of new URLSearchParams(query)) expect(q.get(k), `${k} kept in the URL`).toBe(v);
+      }),
+    BROWSER_TEST_MS,
+  );
+});
+
+describeBrowser('smooth=N: lines drawn as a centred moving average, statistics of the samples', () => {
+  const h = webHarness();
+
+  async function pixels(page: Page, title: string): Promise<string> {
+    const chart = chartByTitle(page, title);
+    await waitForPainted(chart, HOOK_TIMEOUT_MS);
+    return chart.locator('canvas').first().evaluate((c: DomCanvas) => c.toDataURL('image/png'));
+  }
+
+  it(
+    'a link with smooth=9 draws other lines than the samples, keeps the statistics, and the Options field sets it',
+    () =>
+      h.run(async () => {
+        const path = await h.report(FIXTURE);
+        const plain = await h.newPage();
+        await openReport(plain, `${h.server.url}${path}`);
+        const smooth = await h.newPage();
+        await openReport(smooth, `${h.server.url}${path}?smooth=9`);
+        const title = 'Disk I/O vda';
+        expect(await pixels(smooth, title)).not.toBe(await pixels(plain, title));
+        const stats = (p: Page) => chartByTitle(p, title).locator('table.chart-stats').innerText();
+        expect(await stats(smooth)).toBe(await stats(plain));
+        expect(new URL(smooth.url()).searchParams.get('smooth')).toBe('9');
+
+        await plain.locator('details.options-menu > summary').click();
+        await plain.locator('input[data-option="smooth"]').fill('5');
+        await plain.locator('input[data-option="smooth"]').press('Enter');
+        await expect.poll(() => new URL(plain.url()).searchParams.get('smooth'), { timeout: HOOK_TIMEOUT_MS }).toBe('5');
       }),
     BROWSER_TEST_MS,
   );

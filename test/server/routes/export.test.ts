@@ -84,6 +84,24 @@ describe('GET /api/reports/:id/export.html', () => {
     const bad = await t.app.inject(`/api/reports/${id}/export.zip?height=5`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/height/);
+    for (const [query, named] of [
+      ['smooth=0', /smooth/],
+      ['trend=maybe', /trend/],
+      ['from=10', /from and to go together/],
+      ['from=40&to=10', /to after from/],
+    ] as const) {
+      const res = await t.app.inject(`/api/reports/${id}/export.html?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ code: string; message: string }>(), query).toMatchObject({ code: expect.any(String), message: expect.stringMatching(named) });
+    }
+  });
+
+  it("opens with the page's whole view: zoom window, hidden charts, trend, smoothing, idle devices, heatmap, layout", async () => {
+    const id = await upload(fixture);
+    const query = '?from=10&to=40&cols=1&trend=1&smooth=5&hide=cpu:total&idle=1&heatmap=0';
+    const res = await t.app.inject(`/api/reports/${id}/export.html${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`"search":"${query}"`);
   });
 
   it('is revalidated before reuse (Cache-Control: no-cache), as the ZIP is', async () => {

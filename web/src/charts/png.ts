@@ -44,7 +44,7 @@ export async function renderPng(
   const prepared = prepareLines(chart, labels, ctx, ctx.run, trendLabel);
   const datasets = lineDatasets(chart, prepared, ctx, ctx.run, width - PLOT_INSET, IMAGE_PIXEL_RATIO);
   const state = lineAxisState(chart, ctx, ctx.run, datasets, width - PLOT_INSET);
-  const image = runImageTexts(title, chart.unit, ctx.run, ctx.window, ctx.lang);
+  const image = runImageTexts(title, chart.unit, ctx.run, ctx.window, ctx.lang, ctx.smooth);
   const instance = new Chart(
     canvas,
     lineConfig({ chart, datasets, state, window: ctx.window, theme: ctx.theme, height, devicePixelRatio: IMAGE_PIXEL_RATIO, image }),
