@@ -177,7 +177,11 @@ function tableProblems(file: string, markdown: string): Problem[] {
     const first = header!.number;
     const sepCells = separator ? cells(separator.text) : [];
     if (!separator || sepCells.length === 0 || !sepCells.every((c) => /^\s*:?-+:?\s*$/.test(c))) {
-      const since = lastTableEnd === null ? '' : `; the table ending at line ${lastTableEnd} is interrupted by the non-table lines ${lastTableEnd + 1}–${first - 1}`;
+      let since = '';
+      if (lastTableEnd !== null) {
+        const between = first - 1 === lastTableEnd + 1 ? `line ${first - 1}` : `lines ${lastTableEnd + 1}–${first - 1}`;
+        since = `; the table ending at line ${lastTableEnd} is interrupted by the non-table ${between}`;
+      }
       problems.push(`${file}:${first}: table rows without a header and separator row (they render as plain text)${since}`);
     } else {
       const width = cells(header!.text).length;
@@ -301,6 +305,9 @@ describe('the checker', () => {
     const md = ['| a | b |', '|---|---|', '| 1 | 2 |', '', 'A paragraph.', '| 3 | 4 |', '| 5 | 6 |'].join('\n');
     expect(tableProblems('t.md', md)).toEqual([
       't.md:6: table rows without a header and separator row (they render as plain text); the table ending at line 3 is interrupted by the non-table lines 4–5',
+    ]);
+    expect(tableProblems('t.md', '| a |\n|---|\n| 1 |\n\n| 2 |\n')).toEqual([
+      't.md:5: table rows without a header and separator row (they render as plain text); the table ending at line 3 is interrupted by the non-table line 4',
     ]);
   });
 
