@@ -317,7 +317,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** The figures as the README shows them. */
+/** The figures as docs/s3.md shows them. */
 export function describeCrash(crash: CrashFigures): string {
   return [
     `S3 crash check: ${crash.rounds} × kill -9 during uploads (${crash.msPerRound.toFixed(0)} ms per round)`,

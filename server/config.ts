@@ -14,7 +14,7 @@
  *   S3_FORCE_PATH_STYLE  true/false; default true when S3_ENDPOINT is set (what most services need)
  *   AWS_REGION / AWS_DEFAULT_REGION, AWS_ACCESS_KEY_ID … : read by the AWS SDK as usual (region default us-east-1)
  *
- * Limits of a shared instance (defaults in shared/limits.ts, README "Configuration"):
+ * Limits of a shared instance (defaults in shared/limits.ts, docs/configuration.md):
  *   MAX_CONNECTIONS          open TCP connections; default 2048, fewer when the open-file limit calls for it
  *   MAX_CONCURRENT_UPLOADS   uploads in progress, server-wide (beyond: 503 + Retry-After)
  *   MAX_UPLOADS_PER_CLIENT   uploads in progress from one address (beyond: 429 + Retry-After)

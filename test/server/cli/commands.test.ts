@@ -53,7 +53,7 @@ describe('dstatview report', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('"search":"?height=300&x=elapsed"');
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
-    // No first-screen images in a lone HTML file (README: for its speed); a ZIP's index.html has them.
+    // No first-screen images in a lone HTML file (docs/cli.md: for its speed); a ZIP's index.html has them.
     expect(html).not.toContain('first-screen');
   });
 
