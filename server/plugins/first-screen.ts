@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT, PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
 import { FIRST_SCREEN_CHARTS } from '../../shared/view/first-screen.js';
 import { parseViewState } from '../../shared/view/view-state.js';
+import { Refusal, TaskPreempted } from '../admission/admission.js';
 import { firstScreenViewKey, type FirstScreenPage } from '../render/first-screen.js';
 
 export interface FirstScreens {
@@ -81,7 +82,9 @@ export default fp(
           for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
           put(key, id, await fastify.parser.renderFirstScreen({ id, reportJsonGz: Buffer.concat(chunks), query, charts }), charts);
         } catch (err) {
-          fastify.log.warn({ reportId: id, err }, 'first-screen images not drawn');
+          // Background work: dropped on a busy pool, or stopped for an upload or a read (server/admission/).
+          if (err instanceof Refusal || err instanceof TaskPreempted) fastify.log.debug({ reportId: id }, 'first-screen images dropped: the pool is busy');
+          else fastify.log.warn({ reportId: id, err }, 'first-screen images not drawn');
         } finally {
           pending.delete(key);
         }

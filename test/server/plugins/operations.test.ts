@@ -37,7 +37,8 @@ describe('the parse time limit', () => {
     expect(res.json().code).toBe('PARSE_TIMEOUT');
     expect(res.json().message).toMatch(/^the file took longer than 0\.001 s to read and was given up: it holds 200 runs/);
     // The stopped worker is replaced: a thread answers again.
-    expect((await t.app.inject('/readyz')).statusCode).toBe(200);
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode, ready.body).toBe(200);
     expect((await listFiles(t.dataDir)).filter((f) => f.startsWith('reports/'))).toEqual([]);
   });
 
