@@ -15,6 +15,13 @@ export const MAX_LINE_CHARS = 1024 * 1024;
 /** Most columns in one header. Real files reach 3 399 (1 699 disks). */
 export const MAX_COLUMNS = 20_000;
 
+/**
+ * Most columns in one group (one dstat plugin's block, drawn as one chart): real groups have 2–8 (a CPU, a
+ * disk, memory), dool's per-CPU usage one per CPU. A wider group is refused (422 TOO_LARGE naming it and
+ * its line): a chart of 20 000 lines took 132 s and 1.66 GB to draw.
+ */
+export const MAX_GROUP_COLUMNS = 256;
+
 /** Most data rows in one file, all runs together (a day at 1 s is 86 400). */
 export const MAX_ROWS = 2_000_000;
 
