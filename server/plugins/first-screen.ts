@@ -1,7 +1,9 @@
 /**
  * The report pages' first-screen images (server/render/first-screen.ts): `fastify.firstScreen`.
  *
- * Drawn in the worker pool, in the background: after an upload the default view's first screen (`warm`),
+ * Drawn in the worker pool, in the background, best-effort (server/admission/): only on an idle pool, and
+ * given up the moment an upload or a read needs the thread; a view not drawn is drawn on a later request.
+ * Drawn after an upload the default view's first screen (`warm`),
  * on the first request of a page every chart of its view (up to PAGE_IMAGE_CHARTS; the default view's too,
  * then); a page is served at once with what is ready (images, or none: the app draws its charts either way). Each view's HTML and the PNG files it names are kept together in
  * memory, least recently used first out, up to FIRST_SCREEN_CACHE_BYTES; derived data, so a restart only
