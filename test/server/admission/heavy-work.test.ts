@@ -4,8 +4,10 @@
  * few seconds, an upload that waited behind other work (the old behaviour: its timer ran while it waited)
  * is a 422 PARSE_TIMEOUT, not a 201.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeWebBuild, makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
+import { fakeWebBuild, makeApp, removeTempDirs, tempDir, type TestApp } from '../../helpers/app.js';
 import { readFixture } from '../../helpers/fixtures.js';
 import { fileUpload } from '../../helpers/multipart.js';
 import { repeatDevice, widenGroup } from '../../helpers/wide-logs.js';
@@ -80,5 +82,34 @@ describe('heavy work on one parser thread', () => {
     expect(greedy.filter((r) => r.statusCode === 200).length).toBeGreaterThan(0);
     expect(other.statusCode).toBe(200);
     expect(await metric('dstatview_work_total{class="read",outcome="over_client_share"}')).toBeGreaterThanOrEqual(refused.length);
+  });
+
+  it('gives the thread to an upload before the reads that waited longer (the real pool, one thread)', async () => {
+    t = await makeApp({ parserThreads: 1 });
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push((await upload(small)).body.id);
+    const admission = t.app.parser.admission;
+    const counted = admission.opts.onEvent!;
+    const order: string[] = [];
+    admission.opts.onEvent = (cls, outcome) => {
+      if (outcome === 'admitted' && cls !== 'background') order.push(cls);
+      counted(cls, outcome);
+    };
+    // Four comparisons from four addresses: 8 reads of stored CSVs, one running, the rest waiting …
+    const compares = [0, 2, 4, 6].map((a, k) => t!.app.inject({ url: `/api/compare?ids=${ids[a]},${ids[a + 1]}`, remoteAddress: `10.0.1.${k}` }));
+    await new Promise((r) => setImmediate(r));
+    while (admission.waiting.read < 4) await new Promise((r) => setTimeout(r, 10));
+    // … then an upload's parse (called as the upload route calls it, once the file is received): it is the
+    // next to run, before every read that was waiting.
+    const path = join(await tempDir(), 'upload.csv');
+    await writeFile(path, small);
+    const fields = { id: 'AAAAAAAAAAAAAAAAAAAAAA', fileName: 'x.csv', createdAt: new Date().toISOString(), bytes: small.length };
+    const parsed = t.app.parser.parse({ path, fields });
+    const answers = await Promise.all(compares);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await parsed).toMatchObject({ ok: true });
+    // Only the read that was running when it came ran before it; at least 4 that were waiting ran after it.
+    expect(order.indexOf('upload')).toBe(1);
+    expect(order.slice(2).filter((c) => c === 'read').length).toBeGreaterThanOrEqual(4);
   });
 });
