@@ -5,7 +5,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DEFAULT_OPS_LIMITS, type OpsLimits } from './config.js';
+import { DEFAULT_OPS_LIMITS, defaultConnectionsPerAddress, type OpsLimits } from './config.js';
+import connectionCap from './admission/connection-cap.js';
 import compress from './plugins/compress.js';
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js';
 import loadShedding from './plugins/load-shedding.js';
@@ -75,6 +76,10 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(security);
     await fastify.register(compress);
     await fastify.register(metrics);
+    // Behind a proxy (trustProxy) every connection is the proxy's: no cap per address unless one is set.
+    await fastify.register(connectionCap, {
+      maxPerAddress: limits.maxConnectionsPerAddress ?? (config.trustProxy ? 0 : defaultConnectionsPerAddress(limits.maxConnections)),
+    });
     // Admission of uploads, in this order: token, then per-client and server-wide limits, then load.
     await fastify.register(uploadToken, { uploadToken: limits.uploadToken });
     await fastify.register(uploadLimits, limits);

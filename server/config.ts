@@ -16,6 +16,9 @@
  *
  * Limits of a shared instance (defaults in shared/limits.ts, docs/configuration.md):
  *   MAX_CONNECTIONS          open TCP connections; default 2048, fewer when the open-file limit calls for it
+ *   MAX_CONNECTIONS_PER_ADDRESS  open TCP connections from one address (beyond: closed at once); default
+ *                            MAX_CONNECTIONS / 16, at least 1; 0 turns it off. Off by default with TRUST_PROXY
+ *                            (every connection then comes from the proxy)
  *   MAX_CONCURRENT_UPLOADS   uploads in progress, server-wide (beyond: 503 + Retry-After)
  *   MAX_UPLOADS_PER_CLIENT   uploads in progress from one address (beyond: 429 + Retry-After)
  *   UPLOADS_PER_MINUTE       uploads one address may start per minute (beyond: 429 + Retry-After)
@@ -32,6 +35,7 @@ import { resolve } from 'node:path';
 import { defaultWebDir } from './web-dir.js';
 import { stagingDirUnder, type StoreSettings } from './store/create-store.js';
 import {
+  CONNECTIONS_PER_ADDRESS_DIVISOR,
   DEFAULT_MAX_CONCURRENT_UPLOADS,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
@@ -45,6 +49,8 @@ import {
 /** Limits of a shared instance; see the list above. */
 export interface OpsLimits {
   maxConnections: number;
+  /** 0: off; undefined: maxConnectionsPerAddress(maxConnections), or off with trustProxy (app.ts). */
+  maxConnectionsPerAddress?: number;
   maxConcurrentUploads: number;
   maxUploadsPerClient: number;
   uploadsPerMinute: number;
@@ -73,6 +79,11 @@ export const DEFAULT_OPS_LIMITS: OpsLimits = {
   retentionDays: 0,
   uploadToken: null,
 };
+
+/** One address's share of `maxConnections` by default (CONNECTIONS_PER_ADDRESS_DIVISOR), at least 1. */
+export function defaultConnectionsPerAddress(maxConnections: number): number {
+  return Math.max(1, Math.floor(maxConnections / CONNECTIONS_PER_ADDRESS_DIVISOR));
+}
 
 /** File descriptors an open connection may need: its socket and its staging file. */
 const FDS_PER_CONNECTION = 2;
@@ -145,8 +156,10 @@ export function loadOpsLimits(env: Env, warnings: string[], openFiles: number | 
     maxConnections = fdCap;
   }
   const token = env.UPLOAD_TOKEN?.trim() ?? '';
+  const perAddress = parseCount(env.MAX_CONNECTIONS_PER_ADDRESS, 'MAX_CONNECTIONS_PER_ADDRESS', 0);
   return {
     maxConnections,
+    ...(perAddress === undefined ? {} : { maxConnectionsPerAddress: perAddress }),
     maxConcurrentUploads: parseCount(env.MAX_CONCURRENT_UPLOADS, 'MAX_CONCURRENT_UPLOADS', 1) ?? d.maxConcurrentUploads,
     maxUploadsPerClient: parseCount(env.MAX_UPLOADS_PER_CLIENT, 'MAX_UPLOADS_PER_CLIENT', 1) ?? d.maxUploadsPerClient,
     uploadsPerMinute: parseCount(env.UPLOADS_PER_MINUTE, 'UPLOADS_PER_MINUTE', 1) ?? d.uploadsPerMinute,

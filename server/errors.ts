@@ -69,6 +69,16 @@ export const TooManyUploadsError = createError<'TOO_MANY_UPLOADS', 429, [string]
   'too many uploads from your address (%s): wait a little and send it again',
   429,
 );
+export const TooManyRequestsError = createError<'TOO_MANY_REQUESTS', 429, [string]>(
+  'TOO_MANY_REQUESTS',
+  'too many requests from your address are waiting for the server (%s): wait a little and send it again',
+  429,
+);
+export const TaskTimeoutError = createError<'TASK_TIMEOUT', 503, [string]>(
+  'TASK_TIMEOUT',
+  'this took the server longer than %s s and was given up: try again later',
+  503,
+);
 export const TokenRequiredError = createError<'TOKEN_REQUIRED', 401, [string]>(
   'TOKEN_REQUIRED',
   '%s: send it as "Authorization: Bearer <token>"',

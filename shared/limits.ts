@@ -15,6 +15,13 @@ export const MAX_LINE_CHARS = 1024 * 1024;
 /** Most columns in one header. Real files reach 3 399 (1 699 disks). */
 export const MAX_COLUMNS = 20_000;
 
+/**
+ * Most columns in one group (one dstat plugin's block, drawn as one chart): real groups have 2–8 (a CPU, a
+ * disk, memory), dool's per-CPU usage one per CPU. A wider group is refused (422 TOO_LARGE naming it and
+ * its line): a chart of 20 000 lines took 132 s and 1.66 GB to draw.
+ */
+export const MAX_GROUP_COLUMNS = 256;
+
 /** Most data rows in one file, all runs together (a day at 1 s is 86 400). */
 export const MAX_ROWS = 2_000_000;
 
@@ -38,6 +45,12 @@ export const MAX_FILE_NAME_CHARS = 200;
 
 /** Most open TCP connections, when the open-file limit does not call for fewer (server/config.ts). */
 export const DEFAULT_MAX_CONNECTIONS = 2048;
+
+/**
+ * One client address may hold this share of the connection cap (MAX_CONNECTIONS / 16: 128 of 2048, 7 of
+ * the 118 that `ulimit -n 300` allows), so that one address cannot take every connection.
+ */
+export const CONNECTIONS_PER_ADDRESS_DIVISOR = 16;
 
 /** Uploads being received or parsed at once, server-wide; beyond it: 503 SERVER_BUSY + Retry-After. */
 export const DEFAULT_MAX_CONCURRENT_UPLOADS = 32;
@@ -160,3 +173,21 @@ export const LOD_MIN_ROWS = 4 * LOD_BUCKETS;
 
 /** Memory for the reports' encoded levels of detail kept by the server (gzip bytes). */
 export const LOD_CACHE_BYTES = 32 * 1024 * 1024;
+
+// --- Admission of heavy work (server/admission/): every task of the worker threads goes through one gate.
+
+/** Reads (export images, a comparison's columns, a level of detail) waiting for a thread, per thread; beyond it: 503 SERVER_BUSY. */
+export const READ_QUEUE_PER_THREAD = 8;
+
+/**
+ * Reads one client address may have waiting or running at once; beyond it: 429 TOO_MANY_REQUESTS. With the
+ * queue above, one address can take at most half of the queue of a one-thread pool.
+ */
+export const READS_PER_CLIENT = 4;
+
+/**
+ * Longest read or background task of the worker threads (drawing charts, a level of detail, a comparison's
+ * columns), in seconds, counted from its start: beyond it the thread is stopped (a read answers 503
+ * TASK_TIMEOUT). A 4 MB log's 32 page charts take ~10 s at most on a busy core.
+ */
+export const RENDER_TIMEOUT_SECONDS = 30;

@@ -4,6 +4,7 @@
  * DATA_DIR and returns its figures and any violation of what it proves.
  */
 import { startServer, type StartOptions } from '../../test/helpers/server.js';
+import { slowHeaders, viewsThenUploads, wideInputs, type SlowHeadersResult, type ViewsResult, type WideResult } from './admission.js';
 import { crashDuringUploads, type CrashResult } from './crash.js';
 import { crowd, type CrowdResult } from './crowd.js';
 import { fuzz, type FuzzResult } from './fuzz.js';
@@ -20,6 +21,11 @@ export const SCALES = {
     slow: { clients: 200, holdMs: 10_000, openFiles: 300 },
     slowMany: { clients: 10_000, holdMs: 10_000 },
     crash: { rounds: 20, uploads: 6 },
+    // The probe's figures: 80 views in ~1.8 s made uploads fail for ~290 s; 118 slow connections of one
+    // address held the whole connection cap under ulimit -n 300.
+    views: { views: 80, uploads: 3, deadlineMs: 5000 },
+    wide: { deadlineMs: 5000 },
+    slowHeaders: { clients: 200, holdMs: 20_000, openFiles: 300 },
   },
   ci: {
     fuzz: { uploads: 400, concurrency: 6, replyDeadlineMs: 30_000 },
@@ -27,6 +33,10 @@ export const SCALES = {
     slow: { clients: 200, holdMs: 2000, openFiles: 300 },
     slowMany: null,
     crash: { rounds: 2, uploads: 3 },
+    // Inside `npm test` on a shared machine: the same shapes; the 5 s bound is only reported.
+    views: { views: 80, uploads: 3, deadlineMs: null },
+    wide: { deadlineMs: null },
+    slowHeaders: { clients: 200, holdMs: 3000, openFiles: 300 },
   },
 } as const;
 
@@ -61,4 +71,18 @@ export function runSlowClients(scale: Scale, many = false): Promise<SlowResult> 
 
 export function runCrash(scale: Scale): Promise<CrashResult> {
   return withServer({}, (s) => crashDuringUploads(s, SCALES[scale].crash));
+}
+
+export function runViews(scale: Scale): Promise<ViewsResult> {
+  return withServer({}, (s) => viewsThenUploads(s.url, SCALES[scale].views));
+}
+
+export function runWide(scale: Scale): Promise<WideResult> {
+  return withServer({}, (s) => wideInputs(s.url, SCALES[scale].wide));
+}
+
+/** No TRUST_PROXY: the connection cap per address is on (its default, MAX_CONNECTIONS / 16). */
+export function runSlowHeaders(scale: Scale): Promise<SlowHeadersResult> {
+  const { openFiles, ...opts } = SCALES[scale].slowHeaders;
+  return withServer({ openFiles }, (s) => slowHeaders(s, opts));
 }

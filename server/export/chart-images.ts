@@ -52,6 +52,11 @@ export function chunks<T>(keys: readonly T[], n: number): T[][] {
 
 /** Chunks per thread: two, so a thread that finishes early takes another's remainder. */
 const CHUNKS_PER_THREAD = 2;
+/**
+ * Most charts in one task of other threads (~50 ms each, ~0.4 s a task): an upload waits for at most one
+ * such task before its parse starts (server/admission/), never for a whole export's charts (300: ~15 s).
+ */
+export const EXPORT_CHARTS_PER_TASK = 8;
 
 export interface ExportChartImages {
   /** The images in page order; a chart that failed fails the iteration where it is reached. */
@@ -83,7 +88,9 @@ export function offlineFirstScreen(r: ExportReport, view: ViewQueryOptions, rend
 export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer, taskRun = exportColumns(r, view, renderer)): ExportChartImages {
   const run = taskRun ? toRunData(taskRun, r.report.fileName) : null;
   const { keys, left } = exportCharts(run, view);
-  const groups = chunks(keys, renderer.parallel > 1 ? renderer.parallel * CHUNKS_PER_THREAD : 1);
+  const groups = renderer.otherThreads
+    ? chunks(keys, Math.max(renderer.parallel * CHUNKS_PER_THREAD, Math.ceil(keys.length / EXPORT_CHARTS_PER_TASK)))
+    : chunks(keys, 1);
   const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view: wholeView(view), keys: g }));
   // Handled where each is awaited; this only keeps one that fails after an earlier one from going unhandled.
   for (const p of pending) p.catch(() => undefined);

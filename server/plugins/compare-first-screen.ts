@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { compareQuery } from '../../shared/api/compare-ref.js';
 import { COMPARE_FIRST_SCREEN_CACHE_BYTES, COMPARE_FIRST_SCREEN_DRAW_DELAY_MS, COMPARE_FIRST_SCREEN_DRAWS } from '../../shared/limits.js';
 import { parseCompareView, reportIds } from '../../shared/view/compare-view.js';
+import { Refusal, TaskPreempted } from '../admission/admission.js';
 import { WeightedLru } from '../compare/lru.js';
 import type { FirstScreenPage } from '../render/first-screen.js';
 
@@ -76,7 +77,8 @@ export default fp<CompareFirstScreenOptions>(
           for (const png of page.files.values()) bytes += png.byteLength;
           cache.set(key, { ...page, ids }, bytes);
         } catch (err) {
-          if (!closing.signal.aborted) fastify.log.warn({ reportIds: ids, err }, 'compare first-screen images not drawn');
+          if (err instanceof Refusal || err instanceof TaskPreempted) fastify.log.debug({ reportIds: ids }, 'compare first-screen images dropped: the pool is busy');
+          else if (!closing.signal.aborted) fastify.log.warn({ reportIds: ids, err }, 'compare first-screen images not drawn');
         } finally {
           pending.delete(key);
         }

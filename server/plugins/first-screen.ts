@@ -1,7 +1,9 @@
 /**
  * The report pages' first-screen images (server/render/first-screen.ts): `fastify.firstScreen`.
  *
- * Drawn in the worker pool, in the background: after an upload the default view's first screen (`warm`),
+ * Drawn in the worker pool, in the background, best-effort (server/admission/): only on an idle pool, and
+ * given up the moment an upload or a read needs the thread; a view not drawn is drawn on a later request.
+ * Drawn after an upload the default view's first screen (`warm`),
  * on the first request of a page every chart of its view (up to PAGE_IMAGE_CHARTS; the default view's too,
  * then); a page is served at once with what is ready (images, or none: the app draws its charts either way). Each view's HTML and the PNG files it names are kept together in
  * memory, least recently used first out, up to FIRST_SCREEN_CACHE_BYTES; derived data, so a restart only
@@ -12,6 +14,7 @@ import fp from 'fastify-plugin';
 import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT, PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
 import { FIRST_SCREEN_CHARTS } from '../../shared/view/first-screen.js';
 import { parseViewState } from '../../shared/view/view-state.js';
+import { Refusal, TaskPreempted } from '../admission/admission.js';
 import { firstScreenViewKey, type FirstScreenPage } from '../render/first-screen.js';
 
 export interface FirstScreens {
@@ -81,7 +84,9 @@ export default fp(
           for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
           put(key, id, await fastify.parser.renderFirstScreen({ id, reportJsonGz: Buffer.concat(chunks), query, charts }), charts);
         } catch (err) {
-          fastify.log.warn({ reportId: id, err }, 'first-screen images not drawn');
+          // Background work: dropped on a busy pool, or stopped for an upload or a read (server/admission/).
+          if (err instanceof Refusal || err instanceof TaskPreempted) fastify.log.debug({ reportId: id }, 'first-screen images dropped: the pool is busy');
+          else fastify.log.warn({ reportId: id, err }, 'first-screen images not drawn');
         } finally {
           pending.delete(key);
         }

@@ -3,7 +3,12 @@
  *   dstatview_uploads_total{outcome}          uploads by outcome: CREATED or the error code answered
  *   dstatview_parse_duration_seconds          parse time of each upload (histogram, finished parses)
  *   dstatview_parse_queue_depth               uploads waiting for a parser thread
- *   dstatview_parses_running                  uploads being parsed
+ *   dstatview_parses_running                  tasks of any kind running in the worker threads
+ *   dstatview_work_total{class,outcome}       heavy work (server/admission/): class upload | read | background;
+ *                                             outcome admitted | queue_full | over_client_share | shed |
+ *                                             timed_out | preempted
+ *   dstatview_read_queue_depth                reads waiting for a worker thread
+ *   dstatview_connections_refused_total       connections closed at once: their address had its share open
  *   dstatview_uploads_in_progress             uploads being received or parsed
  *   dstatview_reports_stored, dstatview_stored_bytes
  * plus prom-client's process metrics (CPU, memory, event-loop lag, handles). Only counts: no report id,
@@ -13,10 +18,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { isUploadRoute } from '../upload/upload-route.js';
+import type { WorkClass, WorkOutcome } from '../admission/admission.js';
 
 export interface Metrics {
   /** Record one parse that ran to its end (or to its time limit). */
   observeParse(seconds: number): void;
+  /** Count one admission decision or end of a task (server/admission/admission.ts). */
+  observeWork(cls: WorkClass, outcome: WorkOutcome): void;
+  /** Count one connection closed at once: its address had its share of connections open already. */
+  observeConnectionRefused(): void;
 }
 
 declare module 'fastify' {
@@ -55,13 +65,29 @@ export default fp(
         },
       });
     gauge('dstatview_parse_queue_depth', 'Uploads waiting for a parser thread', () => fastify.parser.depth);
-    gauge('dstatview_parses_running', 'Uploads being parsed', () => fastify.parser.running);
+    gauge('dstatview_parses_running', 'Tasks running in the worker threads', () => fastify.parser.running);
+    gauge('dstatview_read_queue_depth', 'Reads waiting for a worker thread', () => fastify.parser.admission.waiting.read);
+    const work = new Counter({
+      name: 'dstatview_work_total',
+      help: 'Heavy work by class (upload, read, background) and outcome (admitted, queue_full, over_client_share, shed, timed_out, preempted)',
+      labelNames: ['class', 'outcome'] as const,
+      registers: [registry],
+    });
     gauge('dstatview_uploads_in_progress', 'Uploads being received or parsed', () => fastify.uploads.inProgress);
     gauge('dstatview_reports_stored', 'Reports in the store', () => fastify.storageUsage.reports);
     gauge('dstatview_stored_bytes', 'Bytes the stored reports take', () => fastify.storageUsage.bytes);
 
     fastify.decorateRequest('apiErrorCode', null);
-    fastify.decorate('metrics', { observeParse: (seconds: number) => parseSeconds.observe(seconds) } satisfies Metrics);
+    const connectionsRefused = new Counter({
+      name: 'dstatview_connections_refused_total',
+      help: 'Connections closed at once because their address had MAX_CONNECTIONS_PER_ADDRESS open already',
+      registers: [registry],
+    });
+    fastify.decorate('metrics', {
+      observeConnectionRefused: () => connectionsRefused.inc(),
+      observeParse: (seconds: number) => parseSeconds.observe(seconds),
+      observeWork: (cls: WorkClass, outcome: WorkOutcome) => work.inc({ class: cls, outcome }),
+    } satisfies Metrics);
 
     fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isUploadRoute(request)) return;

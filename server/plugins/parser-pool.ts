@@ -1,9 +1,13 @@
 /**
  * A small pool of worker threads that run parse-worker: `fastify.parser.parse(task)`.
  *
- * Uploads wait in a FIFO queue (parse-queue.ts) of bounded length: beyond it, 503 SERVER_BUSY. A parse
- * that runs longer than the time limit is aborted, which terminates its worker thread (Piscina starts a
- * new one for the next task), and the upload gets 422 PARSE_TIMEOUT saying what in the file made it slow.
+ * Every task goes through one admission gate (server/admission/admission.ts): uploads first, reads behind
+ * them with a share per client address, background images only on an idle pool (and stopped the moment
+ * an upload or a read needs their thread). Piscina's own queue stays empty: the gate never hands it more
+ * tasks than there are threads. Refused: 503 SERVER_BUSY (a queue is full) or 429 TOO_MANY_REQUESTS (one
+ * address over its share), both with Retry-After. A task's time limit counts from its start: a parse past
+ * it is aborted, which terminates its worker thread (Piscina starts a new one for the next task), and the
+ * upload gets 422 PARSE_TIMEOUT saying what in the file made it slow; a read past it gets 503 TASK_TIMEOUT.
  * A worker that dies or cannot be started (out of file descriptors, …) fails only the upload it was meant
  * for, with 503 PARSER_UNAVAILABLE; the pool's 'error' event is handled, so it never takes the process down.
  *
@@ -14,9 +18,9 @@
 import { availableParallelism } from 'node:os';
 import fp from 'fastify-plugin';
 import { Piscina } from 'piscina';
-import { DEFAULT_PARSE_TIMEOUT_SECONDS, PARSE_QUEUE_PER_THREAD } from '../../shared/limits.js';
-import { ParserUnavailableError, ParseTimeoutError, ServerBusyError } from '../errors.js';
-import { FifoQueue, QueueFullError } from '../parse-queue.js';
+import { DEFAULT_PARSE_TIMEOUT_SECONDS, PARSE_QUEUE_PER_THREAD, READ_QUEUE_PER_THREAD, READS_PER_CLIENT, RENDER_TIMEOUT_SECONDS } from '../../shared/limits.js';
+import { ParserUnavailableError, ParseTimeoutError, ServerBusyError, TaskTimeoutError, TooManyRequestsError } from '../errors.js';
+import { Admission, ClientShareRefusal, QueueFullRefusal, TaskTimedOut, type WorkClass } from '../admission/admission.js';
 import { maxDecompressedBytes } from '../../shared/limits.js';
 import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../parse-worker.js';
 import type { FirstScreenPage } from '../render/first-screen.js';
@@ -32,21 +36,23 @@ import { workerLocation } from '../worker-location.js';
 export interface ParserPool {
   /** The pool adds the decompression ceiling of gzip uploads (from maxUploadBytes). */
   parse(task: Omit<ParseTask, 'maxCsvBytes'>): Promise<ParseOutcome>;
-  /** Uploads waiting for a thread, and being parsed now. */
+  /** Uploads waiting for a thread, and tasks (of any kind) running now. */
   readonly depth: number;
   readonly running: number;
+  /** The gate every task goes through. */
+  readonly admission: Admission;
   /** Resolves true when a worker thread answers within `timeoutMs` (or all are busy parsing: alive). */
   probe(timeoutMs: number): Promise<boolean>;
-  /** A stored CSV's runs as columns (for comparisons). */
-  columns(task: ColumnsTask): Promise<ColumnsOutcome>;
-  /** A stored report's first-screen HTML and images (server/render/first-screen-task.ts), in a worker. */
+  /** A stored CSV's runs as columns (for comparisons): a read of `client` (its address; null: the server's). */
+  columns(task: ColumnsTask, client?: string | null): Promise<ColumnsOutcome>;
+  /** A stored report's first-screen HTML and images (server/render/first-screen-task.ts), in a worker: background work (BusyRefusal when the pool is busy). */
   renderFirstScreen(task: FirstScreenTask): Promise<FirstScreenPage>;
-  /** A compare page's first-screen HTML and images (server/render/compare-first-screen-task.ts), in a worker. */
+  /** A compare page's first-screen HTML and images (server/render/compare-first-screen-task.ts), in a worker: background work. */
   renderCompareFirstScreen(task: CompareFirstScreenTask): Promise<FirstScreenPage>;
-  /** Draws an export's PNGs in the worker threads, `threads` charts at once (server/render/chart-pngs-task.ts). */
-  readonly charts: ChartRenderer;
-  /** A stored report's level of detail, encoded and gzipped (server/lod/lod-task.ts), in a worker. */
-  encodeLod(task: LodTask): Promise<Uint8Array>;
+  /** Draws an export's PNGs in the worker threads (server/render/chart-pngs-task.ts): reads of `client`. */
+  charts(client: string | null): ChartRenderer;
+  /** A stored report's level of detail, encoded and gzipped (server/lod/lod-task.ts), in a worker: a read. */
+  encodeLod(task: LodTask, client?: string | null): Promise<Uint8Array>;
 }
 
 declare module 'fastify' {
@@ -67,13 +73,13 @@ export interface ParserPoolOptions {
   parseTimeoutSeconds?: number;
   /** Uploads that may wait for a thread; default PARSE_QUEUE_PER_THREAD per thread. */
   queueLength?: number;
+  /** Longest read or background task (drawing, level of detail, a comparison's columns), seconds; default RENDER_TIMEOUT_SECONDS. */
+  renderTimeoutSeconds?: number;
 }
 
 export function parseWorkerLocation(moduleUrl: string = import.meta.url): { filename: string; execArgv?: string[] } {
   return workerLocation('../parse-worker', moduleUrl);
 }
-
-const isAbort = (err: unknown): boolean => (err as Error | undefined)?.name === 'AbortError';
 
 /** Worker threads when not configured: one core left to the event loop, at least 1, at most 4. */
 export function defaultParserThreads(cores = availableParallelism()): number {
@@ -89,6 +95,7 @@ export default fp<ParserPoolOptions>(
   async function parserPool(fastify, opts) {
     const threads = opts.threads ?? defaultParserThreads();
     const timeoutSeconds = opts.parseTimeoutSeconds ?? DEFAULT_PARSE_TIMEOUT_SECONDS;
+    const renderTimeoutMs = (opts.renderTimeoutSeconds ?? RENDER_TIMEOUT_SECONDS) * 1000;
     const { filename, execArgv } = parseWorkerLocation();
     const heapMb = workerHeapMb(opts.maxUploadBytes);
     const pool = new Piscina({
@@ -105,97 +112,98 @@ export default fp<ParserPoolOptions>(
     // A worker that fails outside a task (it could not start, it crashed while idle): Piscina emits this on
     // the pool, and an unhandled 'error' would end the process. The task it was meant for fails on its own.
     pool.on('error', (err: unknown) => fastify.log.error({ err }, 'a parser thread failed'));
-    const queue = new FifoQueue(threads, opts.queueLength ?? threads * PARSE_QUEUE_PER_THREAD);
+    const admission = new Admission({
+      slots: threads,
+      uploadQueue: opts.queueLength ?? threads * PARSE_QUEUE_PER_THREAD,
+      readQueue: threads * READ_QUEUE_PER_THREAD,
+      perClient: READS_PER_CLIENT,
+      onEvent: (cls, outcome) => fastify.metrics.observeWork(cls, outcome),
+    });
 
-    async function runOne(task: ParseTask): Promise<ParseOutcome> {
-      const abort = new AbortController();
-      const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
-      const started = performance.now();
+    /** `name` run in a worker as work of `cls`; refusals as the API's errors (background ones as they are). */
+    async function run<T>(cls: WorkClass, client: string | null, timeoutMs: number, task: unknown, name?: string): Promise<T> {
       try {
-        return (await pool.run(task, { signal: abort.signal })) as ParseOutcome;
+        return await admission.run({ cls, client, timeoutMs }, async (signal) => (await pool.run(task, { signal, ...(name ? { name } : {}) })) as T);
       } catch (err) {
-        if (abort.signal.aborted && isAbort(err)) {
-          throw new ParseTimeoutError(String(timeoutSeconds), await describeSlowFile(task.path));
-        }
-        if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          return {
-            ok: false,
-            error: { code: 'TOO_LARGE', line: 0, column: 0, message: 'the file needs more memory to read than this server allows' },
-          };
-        }
-        fastify.log.error({ err }, 'a parser thread failed on an upload');
-        throw new ParserUnavailableError();
-      } finally {
-        clearTimeout(timer);
-        fastify.metrics.observeParse((performance.now() - started) / 1000);
+        if (cls === 'background') throw err;
+        if (err instanceof QueueFullRefusal) throw new ServerBusyError();
+        if (err instanceof ClientShareRefusal) throw new TooManyRequestsError(err.message);
+        if (err instanceof TaskTimedOut && cls === 'read') throw new TaskTimeoutError(String(timeoutMs / 1000));
+        throw err;
       }
     }
 
+    const outOfMemory = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    const tooLarge = {
+      ok: false as const,
+      error: { code: 'TOO_LARGE' as const, line: 0, column: 0, message: 'the file needs more memory to read than this server allows' },
+    };
+
+    /**
+     * One export's renderer: its tasks go to the gate `threads` at a time (the rest wait here, in order), so
+     * an export of many batches counts as one read of its client, not as many.
+     */
+    const charts = (client: string | null): ChartRenderer => {
+      const local = new Admission({ slots: threads, uploadQueue: 0, readQueue: Infinity, perClient: Infinity });
+      const later = <T>(fn: () => Promise<T>) => local.run({ cls: 'read', timeoutMs: 2 ** 31 - 1 }, fn);
+      return {
+        parallel: threads,
+        otherThreads: true,
+        render: (task: ChartPngsTask) => later(() => run<Uint8Array[]>('read', client, renderTimeoutMs, task, 'chartPngsTask')),
+        firstScreen: (task: OfflineFirstScreenTask) => later(() => run<string>('read', client, renderTimeoutMs, task, 'offlineFirstScreenTask')),
+      };
+    };
+
     fastify.decorate('parser', {
       async parse(task: Omit<ParseTask, 'maxCsvBytes'>): Promise<ParseOutcome> {
+        const full: ParseTask = { ...task, maxCsvBytes: maxDecompressedBytes(opts.maxUploadBytes) };
+        let started: number | null = null;
         try {
-          const full: ParseTask = { ...task, maxCsvBytes: maxDecompressedBytes(opts.maxUploadBytes) };
-          return await queue.run(() => runOne(full));
+          return await admission.run({ cls: 'upload', timeoutMs: timeoutSeconds * 1000 }, async (signal) => {
+            started = performance.now();
+            return (await pool.run(full, { signal })) as ParseOutcome;
+          });
         } catch (err) {
-          if (err instanceof QueueFullError) throw new ServerBusyError();
-          throw err;
+          if (err instanceof QueueFullRefusal) throw new ServerBusyError();
+          if (err instanceof TaskTimedOut) throw new ParseTimeoutError(String(timeoutSeconds), await describeSlowFile(task.path));
+          if (outOfMemory(err)) return tooLarge;
+          fastify.log.error({ err }, 'a parser thread failed on an upload');
+          throw new ParserUnavailableError();
+        } finally {
+          if (started !== null) fastify.metrics.observeParse((performance.now() - started) / 1000);
         }
       },
       get depth() {
-        return queue.depth;
+        return admission.waiting.upload;
       },
       get running() {
-        return queue.running;
+        return admission.active;
       },
+      admission,
       async probe(timeoutMs: number): Promise<boolean> {
-        if (queue.running >= threads) return true;
+        // Every thread busy with admitted work: alive (the probe would only wait behind it).
+        if (admission.active >= threads) return true;
         try {
           return (await pool.run(null, { name: 'probe', signal: AbortSignal.timeout(timeoutMs) })) === 'ok';
         } catch {
           return false;
         }
       },
-      /** Read through the same FIFO queue as uploads, so a comparison never jumps the queue or overloads it. */
-      async columns(task: ColumnsTask): Promise<ColumnsOutcome> {
+      async columns(task: ColumnsTask, client: string | null = null): Promise<ColumnsOutcome> {
         try {
-          return await queue.run(async () => {
-            try {
-              return (await pool.run(task, { name: 'readColumns' })) as ColumnsOutcome;
-            } catch (err) {
-              if ((err as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-                return {
-                  ok: false,
-                  error: { code: 'TOO_LARGE', line: 0, column: 0, message: 'the file needs more memory to read than this server allows' },
-                };
-              }
-              fastify.log.error({ err }, 'a parser thread failed reading a stored CSV');
-              throw new ParserUnavailableError();
-            }
-          });
+          return await run<ColumnsOutcome>('read', client, renderTimeoutMs, task, 'readColumns');
         } catch (err) {
-          if (err instanceof QueueFullError) throw new ServerBusyError();
-          throw err;
+          if (outOfMemory(err)) return tooLarge;
+          if ((err as { statusCode?: number }).statusCode) throw err;
+          fastify.log.error({ err }, 'a parser thread failed reading a stored CSV');
+          throw new ParserUnavailableError();
         }
       },
-      async renderFirstScreen(task: FirstScreenTask): Promise<FirstScreenPage> {
-        return (await pool.run(task, { name: 'firstScreenTask' })) as FirstScreenPage;
-      },
-      async renderCompareFirstScreen(task: CompareFirstScreenTask): Promise<FirstScreenPage> {
-        return (await pool.run(task, { name: 'compareFirstScreenTask' })) as FirstScreenPage;
-      },
-      charts: {
-        parallel: threads,
-        otherThreads: true,
-        async render(task: ChartPngsTask): Promise<Uint8Array[]> {
-          return (await pool.run(task, { name: 'chartPngsTask' })) as Uint8Array[];
-        },
-        async firstScreen(task: OfflineFirstScreenTask): Promise<string> {
-          return (await pool.run(task, { name: 'offlineFirstScreenTask' })) as string;
-        },
-      },
-      async encodeLod(task: LodTask): Promise<Uint8Array> {
-        return (await pool.run(task, { name: 'lodTask' })) as Uint8Array;
-      },
+      renderFirstScreen: (task: FirstScreenTask) => run<FirstScreenPage>('background', null, renderTimeoutMs, task, 'firstScreenTask'),
+      renderCompareFirstScreen: (task: CompareFirstScreenTask) =>
+        run<FirstScreenPage>('background', null, renderTimeoutMs, task, 'compareFirstScreenTask'),
+      charts,
+      encodeLod: (task: LodTask, client: string | null = null) => run<Uint8Array>('read', client, renderTimeoutMs, task, 'lodTask'),
     } satisfies ParserPool);
 
     fastify.addHook('onClose', async () => {

@@ -19,8 +19,8 @@ export interface EncodedLod {
 }
 
 export interface ReportLods {
-  /** The report's encoded level of detail; null when there is no such report. */
-  get(id: string): Promise<EncodedLod | null>;
+  /** The report's encoded level of detail; null when there is no such report. `client`: whose read it is. */
+  get(id: string, client?: string | null): Promise<EncodedLod | null>;
   /** Keep one made by the upload's parse (server/parse-worker.ts). */
   put(id: string, gz: Uint8Array): void;
 }
@@ -40,7 +40,7 @@ export default fp(
     const cache = new WeightedLru<string, EncodedLod>(LOD_CACHE_BYTES);
     const inFlight = new Map<string, Promise<EncodedLod | null>>();
 
-    async function make(id: string): Promise<EncodedLod | null> {
+    async function make(id: string, client: string | null): Promise<EncodedLod | null> {
       // Current derivation first (as GET /api/reports/:id), then what is kept of it.
       await fastify.rederive.ensureCurrent(id);
       if (!(await fastify.store.has(id))) {
@@ -51,16 +51,16 @@ export default fp(
       if (cached) return cached;
       const stored = await fastify.store.openReportJsonGz(id);
       if (!stored) return null;
-      const made = encoded(id, await fastify.parser.encodeLod({ reportJsonGz: new Uint8Array(await buffer(stored.stream)) }));
+      const made = encoded(id, await fastify.parser.encodeLod({ reportJsonGz: new Uint8Array(await buffer(stored.stream)) }, client));
       cache.set(id, made, made.gz.byteLength);
       return made;
     }
 
     fastify.decorate('reportLod', {
-      get(id) {
+      get(id, client = null) {
         let work = inFlight.get(id);
         if (!work) {
-          work = make(id).finally(() => inFlight.delete(id));
+          work = make(id, client).finally(() => inFlight.delete(id));
           inFlight.set(id, work);
         }
         return work;

@@ -19,8 +19,8 @@ export interface StoredRuns {
 }
 
 export interface RunColumnsSource {
-  /** Null when there is no such report. */
-  get(id: string): Promise<StoredRuns | null>;
+  /** Null when there is no such report. `client`: the address the read counts for (its share of the pool). */
+  get(id: string, client?: string | null): Promise<StoredRuns | null>;
 }
 
 declare module 'fastify' {
@@ -35,12 +35,12 @@ export default fp(
     const cache = new WeightedLru<string, RunColumns[]>(COMPARE_CACHE_BYTES);
     const inFlight = new Map<string, Promise<RunColumns[] | null>>();
 
-    async function load(id: string): Promise<RunColumns[] | null> {
+    async function load(id: string, client: string | null): Promise<RunColumns[] | null> {
       const csv = await store.openCsv(id);
       if (!csv) return null;
       // A .csv.gz upload is stored as uploaded: read the CSV it holds.
       const plain = await plainCsvStream(csv.stream);
-      const outcome = await parser.columns({ csv: new Uint8Array(await buffer(plain.stream)) });
+      const outcome = await parser.columns({ csv: new Uint8Array(await buffer(plain.stream)) }, client);
       // A stored report whose CSV this parser refuses: said as the upload would have been.
       if (!outcome.ok) throw reportFormatError(outcome.error);
       cache.set(id, outcome.runs, columnBytes(outcome.runs));
@@ -48,7 +48,7 @@ export default fp(
     }
 
     fastify.decorate('runColumns', {
-      async get(id: string): Promise<StoredRuns | null> {
+      async get(id: string, client: string | null = null): Promise<StoredRuns | null> {
         // The summary each time: a report deleted since it was cached is gone for comparisons too.
         const summary = await store.getSummary(id);
         if (!summary) {
@@ -59,7 +59,7 @@ export default fp(
         if (!runs) {
           let work = inFlight.get(id);
           if (!work) {
-            work = load(id).finally(() => inFlight.delete(id));
+            work = load(id, client).finally(() => inFlight.delete(id));
             inFlight.set(id, work);
           }
           runs = await work;

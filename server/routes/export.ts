@@ -48,7 +48,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
     const [a, r] = await Promise.all([assets(), load(request.params.id)]);
     // Drawn in a worker thread (~0.2–0.5 s for the 4 MB log), while this thread is free for others.
     const view = viewOfQuery(request.query);
-    const firstScreen = await offlineFirstScreen(r, view, fastify.parser.charts);
+    const firstScreen = await offlineFirstScreen(r, view, fastify.parser.charts(request.ip));
     return (reply as FastifyReply)
       .type('text/html; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(r.summary.fileName, '.html'))
@@ -76,7 +76,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
         return obj.stream;
       },
     };
-    const zip = exportZip(a, r, csv, view, fastify.parser.charts);
+    const zip = exportZip(a, r, csv, view, fastify.parser.charts(request.ip));
     zip.done.catch((err: unknown) => request.log.error({ err, reportId: id }, 'making a ZIP export failed'));
     return (reply as FastifyReply)
       .type('application/zip')

@@ -29,6 +29,8 @@ export const API_ERROR_CODES = [
   'TOKEN_REJECTED',
   // 429 (with Retry-After): too many uploads from one client
   'TOO_MANY_UPLOADS',
+  // … or too many reads (exports, comparisons) of one client waiting for the worker threads
+  'TOO_MANY_REQUESTS',
   // 415
   'UNSUPPORTED_MEDIA_TYPE',
   // 400
@@ -43,6 +45,8 @@ export const API_ERROR_CODES = [
   'SERVER_BUSY',
   'PARSER_UNAVAILABLE',
   'STORAGE_UNAVAILABLE',
+  // a drawing, export or comparison ran past RENDER_TIMEOUT_SECONDS
+  'TASK_TIMEOUT',
   // 507: no room left to store a report (disk full, MAX_STORAGE_BYTES)
   'INSUFFICIENT_STORAGE',
   // 500

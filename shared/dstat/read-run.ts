@@ -3,7 +3,7 @@
  * out and reported with their line; rows whose values are all missing (pcp-dstat when a metric source
  * died) are kept as gaps.
  */
-import { MAX_COLUMNS } from '../limits.js';
+import { MAX_COLUMNS, MAX_GROUP_COLUMNS } from '../limits.js';
 import { buildSeries } from './build-series.js';
 import { DstatFormatError } from './errors.js';
 import { quote } from './issues.js';
@@ -134,8 +134,23 @@ function readHeader(block: RunBlock, ctx: RunContext): RunHeader {
       `${header.columns.length} columns; dstatview reads at most ${MAX_COLUMNS}`,
     );
   }
+  // Groups are columns of one chart: beyond MAX_GROUP_COLUMNS one chart would be thousands of lines.
+  const widths = new Map<string, number>();
+  for (const name of header.names) if (name) widths.set(name.group, (widths.get(name.group) ?? 0) + 1);
+  for (const [group, width] of widths) {
+    if (width > MAX_GROUP_COLUMNS) {
+      throw new DstatFormatError(
+        'TOO_LARGE',
+        block.groupLine + 1,
+        0,
+        `the group ${quoteGroup(group)} has ${width} columns; dstatview reads at most ${MAX_GROUP_COLUMNS} in one group (MAX_GROUP_COLUMNS)`,
+      );
+    }
+  }
   return header;
 }
+
+const quoteGroup = (group: string): string => JSON.stringify(group.length > 60 ? `${group.slice(0, 60)}…` : group);
 
 
 /** Interval between samples: `Cmdline:`'s delay, else the median step between rows, else 1 s. */

@@ -4,7 +4,7 @@
  * `npm run soak` runs them at full scale and prints the figures.
  */
 import { describe, expect, it } from 'vitest';
-import { runCrash, runCrowd, runFuzz, runSlowClients } from '../../bench/soak/soak.js';
+import { runCrash, runCrowd, runFuzz, runSlowClients, runSlowHeaders, runViews, runWide } from '../../bench/soak/soak.js';
 import { assertBuilt } from '../helpers/server.js';
 
 const MINUTE = 60_000;
@@ -41,5 +41,27 @@ describe('soak (reduced)', () => {
     expect(r.acknowledged).toBeGreaterThan(0);
     expect(r.identical).toBe(r.acknowledged);
     expect(r.stagingLeftAfterStart).toBe(0);
+  }, 3 * MINUTE);
+
+  it('80 page views of different views, then 3 uploads: every upload 201 (the views’ drawings dropped or stopped)', async () => {
+    const r = await runViews('ci');
+    console.log(`views (reduced): uploads ${r.uploads.join(', ')}; work ${JSON.stringify(r.work)}`);
+    expect(r.violations).toEqual([]);
+    expect(r.views['200']).toBe(80);
+    expect((r.work['background shed'] ?? 0) + (r.work['background preempted'] ?? 0)).toBeGreaterThan(0);
+  }, 3 * MINUTE);
+
+  it('a 19 900-column group is a 422 naming it, 5 000 disks a 201; a small upload after each is a 201', async () => {
+    const r = await runWide('ci');
+    console.log(`wide (reduced): ${r.wide.slice(0, 40)}; after it ${r.uploadAfterWide}; disks ${r.disks}; after them ${r.uploadAfterDisks}`);
+    expect(r.violations).toEqual([]);
+  }, 3 * MINUTE);
+
+  it('200 slow-header connections from one address under ulimit -n 300: all but its share closed at once, /healthz answers ≥ 90 %', async () => {
+    const r = await runSlowHeaders('ci');
+    console.log(`slow headers (reduced): ${r.closedAtOnce} closed at once, ${r.held} held, /healthz ${r.healthz.ok}/${r.healthz.ok + r.healthz.failed}`);
+    expect(r.violations).toEqual([]);
+    expect(r.held).toBeLessThanOrEqual(r.clients / 16);
+    expect(r.healthz.ok).toBeGreaterThan(0);
   }, 3 * MINUTE);
 });

@@ -4,7 +4,7 @@
  * order the chunks finish in.
  */
 import { describe, expect, it } from 'vitest';
-import { chartImages, chunks, exportColumns, inThreadRenderer, offlineFirstScreen, type ChartRenderer } from '../../../server/export/chart-images.js';
+import { chartImages, chunks, EXPORT_CHARTS_PER_TASK, exportColumns, inThreadRenderer, offlineFirstScreen, type ChartRenderer } from '../../../server/export/chart-images.js';
 import { exportReport } from '../../../server/export/report-files.js';
 import { deriveReport } from '../../../server/derive-report.js';
 import type { ChartPngsTask } from '../../../server/render/chart-pngs-task.js';
@@ -74,17 +74,21 @@ describe('chartImages', () => {
     expect(result.left).toEqual([]);
   });
 
-  it('draws in one chunk for one thread, and fails where a chunk failed', async () => {
+  it('draws in tasks of at most EXPORT_CHARTS_PER_TASK consecutive charts for one other thread, and fails where a chunk failed', async () => {
     const one = fakeRenderer(1);
     const all = chartImages(r, {}, one);
-    expect(one.tasks).toHaveLength(1);
+    const drawn = one.tasks.flatMap((t) => t.keys);
+    // An upload waits behind one such task at most (server/admission/), never behind a whole export.
+    expect(one.tasks.length).toBe(Math.max(2, Math.ceil(drawn.length / EXPORT_CHARTS_PER_TASK)));
+    expect(one.tasks.every((t) => t.keys.length <= EXPORT_CHARTS_PER_TASK)).toBe(true);
+    expect(drawn.length).toBeGreaterThan(EXPORT_CHARTS_PER_TASK);
     // One thread of its own takes two tasks (the first screen's, the charts'): the columns shared all the same.
     expect(one.tasks[0]!.run.time.buffer).toBeInstanceOf(SharedArrayBuffer);
     // Drawn in this thread: nothing to share.
     expect(exportColumns(r, {}, inThreadRenderer)!.time.buffer).not.toBeInstanceOf(SharedArrayBuffer);
     let n = 0;
     for await (const _ of all.images) n++;
-    expect(n).toBe(one.tasks[0]!.keys.length);
+    expect(n).toBe(drawn.length);
 
     const failing: ChartRenderer = {
       parallel: 2,

@@ -37,8 +37,13 @@ describe('the parse time limit', () => {
     expect(res.json().code).toBe('PARSE_TIMEOUT');
     expect(res.json().message).toMatch(/^the file took longer than 0\.001 s to read and was given up: it holds 200 runs/);
     // The stopped worker is replaced: a thread answers again.
-    expect((await t.app.inject('/readyz')).statusCode).toBe(200);
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode, ready.body).toBe(200);
     expect((await listFiles(t.dataDir)).filter((f) => f.startsWith('reports/'))).toEqual([]);
+    // Counted by the admission gate as admitted, then timed out.
+    const metrics = (await t.app.inject('/metrics')).body;
+    expect(metrics).toMatch(/^dstatview_work_total\{class="upload",outcome="admitted"\} 1$/m);
+    expect(metrics).toMatch(/^dstatview_work_total\{class="upload",outcome="timed_out"\} 1$/m);
   });
 
   it('describes a slow file by its runs, or else by its size, lines and widest line', () => {

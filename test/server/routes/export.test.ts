@@ -185,12 +185,16 @@ describe('GET /api/reports/:id/export.zip', () => {
 
   it('draws its PNGs in the worker pool, each equal to the same chart drawn in this thread', async () => {
     const id = await upload(fixture);
-    const charts = t.app.parser.charts;
-    const original = charts.render.bind(charts);
+    const makeCharts = t.app.parser.charts.bind(t.app.parser);
     const dispatched: string[][] = [];
-    const render = vi.spyOn(charts, 'render').mockImplementation((task) => {
-      dispatched.push(task.keys);
-      return original(task);
+    const render = vi.spyOn(t.app.parser, 'charts').mockImplementation((client) => {
+      const charts = makeCharts(client);
+      const original = charts.render.bind(charts);
+      charts.render = (task) => {
+        dispatched.push(task.keys);
+        return original(task);
+      };
+      return charts;
     });
     try {
       const res = await t.app.inject(`/api/reports/${id}/export.zip?height=150`);

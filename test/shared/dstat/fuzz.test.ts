@@ -112,11 +112,12 @@ describe('parseDstat on mutated real files', () => {
 });
 
 describe('bounded memory', () => {
-  /** A run whose header has `width` columns. */
+  /** A run whose header has `width` columns (one device each: no group is wider than MAX_GROUP_COLUMNS). */
   function wideHeader(width: number): string {
+    const groups = Array.from({ length: width - 1 }, (_, i) => `"dsk/x${i}",`).join('');
     return (
       '"Dstat 0.7.2 CSV output"\n"Host:","h"\n"Cmdline:","dstat -t",,,,"Date:","29 Nov 2026 20:45:49 UTC"\n' +
-      `"system",${'"dsk/x",'.repeat(width - 1)}\n"time",${'"read",'.repeat(width - 1)}\n`
+      `"system",${groups}\n"time",${'"read",'.repeat(width - 1)}\n`
     );
   }
 

@@ -26,6 +26,7 @@ const JA: Readonly<Record<ApiErrorCode, string>> = {
   TOKEN_REQUIRED: 'このサーバーではトークンが必要です。',
   TOKEN_REJECTED: 'トークンが正しくありません。',
   TOO_MANY_UPLOADS: 'アップロードが多すぎます。少し待ってからもう一度お試しください。',
+  TOO_MANY_REQUESTS: 'このアドレスからの処理待ちのリクエストが多すぎます。少し待ってからもう一度お試しください。',
   UNSUPPORTED_MEDIA_TYPE: 'この形式の送信は受け付けていません (ファイルを選んでアップロードしてください)。',
   MISSING_FILE: 'ファイルが送られていません。',
   MALFORMED_MULTIPART: 'アップロードのデータが壊れています。もう一度お試しください。',
@@ -36,6 +37,7 @@ const JA: Readonly<Record<ApiErrorCode, string>> = {
   SERVER_BUSY: 'サーバーが混み合っています。数秒後にもう一度お試しください。',
   PARSER_UNAVAILABLE: 'ファイルを読み取る処理を今は使えません。数秒後にもう一度お試しください。',
   STORAGE_UNAVAILABLE: 'サーバーの保存先に今は書き込めません。しばらくしてからもう一度お試しください。',
+  TASK_TIMEOUT: 'サーバーでの処理に時間がかかりすぎたため中止しました。しばらくしてからもう一度お試しください。',
   INSUFFICIENT_STORAGE: 'サーバーの保存領域がいっぱいです。管理者に連絡してください。',
   INTERNAL_ERROR: 'サーバーで問題が起きました。しばらくしてからもう一度お試しください。',
 };
