@@ -107,7 +107,11 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(reportLodRoute);
     await fastify.register(deleteReport);
     await fastify.register(compare);
-    await fastify.register(exportRoutes, { webDir: config.webDir });
+    await fastify.register(exportRoutes, {
+      webDir: config.webDir,
+      maxConcurrent: limits.maxConcurrentExports,
+      cacheBytes: limits.exportCacheBytes,
+    });
     await fastify.register(pages);
     await fastify.register(firstScreenFiles);
   },

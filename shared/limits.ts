@@ -160,3 +160,17 @@ export const LOD_MIN_ROWS = 4 * LOD_BUCKETS;
 
 /** Memory for the reports' encoded levels of detail kept by the server (gzip bytes). */
 export const LOD_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Exports (ZIP, offline HTML) made at once, server-wide: each holds its report parsed (~10× its stored gzip:
+ * ~60 MB for a 4 MB log) and keeps the render threads busy for seconds; beyond it a request for an export
+ * not already made or being made gets 503 EXPORTS_BUSY + Retry-After. Requests for the same export (report,
+ * parser version, view, format) share one making and wait for it without taking a place. MAX_CONCURRENT_EXPORTS.
+ */
+export const DEFAULT_MAX_CONCURRENT_EXPORTS = 2;
+
+/**
+ * Memory for finished exports kept to answer the same request again (the whole file: a ZIP of a 4 MB log
+ * is ~3–6 MB), in bytes; the least recently asked go first. EXPORT_CACHE_BYTES; 0 keeps none.
+ */
+export const DEFAULT_EXPORT_CACHE_BYTES = 64 * 1024 * 1024;

@@ -43,6 +43,7 @@ export const API_ERROR_CODES = [
   'SERVER_BUSY',
   'PARSER_UNAVAILABLE',
   'STORAGE_UNAVAILABLE',
+  'EXPORTS_BUSY',
   // 507: no room left to store a report (disk full, MAX_STORAGE_BYTES)
   'INSUFFICIENT_STORAGE',
   // 500
