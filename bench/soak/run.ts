@@ -1,8 +1,8 @@
 /**
  * `npm run soak`: every soak run at full scale (`-- --ci` for the reduced one, or name runs:
- * `-- fuzz crowd slow many crash`). Prints the figures; exits 1 when anything it proves was violated.
+ * `-- fuzz crowd slow many crash exports`). Prints the figures; exits 1 when anything it proves was violated.
  */
-import { runCrash, runCrowd, runFuzz, runSlowClients, type Scale } from './soak.js';
+import { runCrash, runCrowd, runExports, runFuzz, runSlowClients, type Scale } from './soak.js';
 
 const args = process.argv.slice(2);
 const scale: Scale = args.includes('--ci') ? 'ci' : 'full';
@@ -15,6 +15,7 @@ const runs: Array<[string, () => Promise<{ violations: string[] }>]> = [
   ['slow', () => runSlowClients(scale)],
   ...(scale === 'full' ? [['many', () => runSlowClients(scale, true)] as [string, () => Promise<{ violations: string[] }>]] : []),
   ['crash', () => runCrash(scale)],
+  ['exports', () => runExports(scale)],
 ];
 
 console.log(`dstatview soak (${scale}) — node ${process.version}, ${new Date().toISOString()}`);

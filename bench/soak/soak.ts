@@ -6,6 +6,7 @@
 import { startServer, type StartOptions } from '../../test/helpers/server.js';
 import { crashDuringUploads, type CrashResult } from './crash.js';
 import { crowd, type CrowdResult } from './crowd.js';
+import { exportCrowd, type ExportsResult } from './exports.js';
 import { fuzz, type FuzzResult } from './fuzz.js';
 import { slowClients, type SlowResult } from './slow-clients.js';
 
@@ -20,6 +21,8 @@ export const SCALES = {
     slow: { clients: 200, holdMs: 10_000, openFiles: 300 },
     slowMany: { clients: 10_000, holdMs: 10_000 },
     crash: { rounds: 20, uploads: 6 },
+    // The figures: 100 at once of a 3.7 MB log, answered within 60 s, ≤ 1.5 GB, back within 100 MB.
+    exports: { bytes: 3_700_000, requests: 100, deadlineMs: 60_000, maxPeakRss: 1.5 * 1024 ** 3, settleMs: 60_000, settleBytes: 100 * 1024 ** 2 },
   },
   ci: {
     fuzz: { uploads: 400, concurrency: 6, replyDeadlineMs: 30_000 },
@@ -27,6 +30,7 @@ export const SCALES = {
     slow: { clients: 200, holdMs: 2000, openFiles: 300 },
     slowMany: null,
     crash: { rounds: 2, uploads: 3 },
+    exports: { bytes: 1024 * 1024, requests: 12, deadlineMs: 60_000, maxPeakRss: 1.5 * 1024 ** 3, settleMs: 5000, settleBytes: 100 * 1024 ** 2 },
   },
 } as const;
 
@@ -57,6 +61,10 @@ export function runSlowClients(scale: Scale, many = false): Promise<SlowResult> 
   }
   const { openFiles, ...opts } = SCALES[scale].slow;
   return withServer({ env, openFiles }, (s) => slowClients(s, opts));
+}
+
+export function runExports(scale: Scale): Promise<ExportsResult> {
+  return withServer({}, (s) => exportCrowd(s, SCALES[scale].exports));
 }
 
 export function runCrash(scale: Scale): Promise<CrashResult> {

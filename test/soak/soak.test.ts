@@ -4,7 +4,7 @@
  * `npm run soak` runs them at full scale and prints the figures.
  */
 import { describe, expect, it } from 'vitest';
-import { runCrash, runCrowd, runFuzz, runSlowClients } from '../../bench/soak/soak.js';
+import { runCrash, runCrowd, runExports, runFuzz, runSlowClients } from '../../bench/soak/soak.js';
 import { assertBuilt } from '../helpers/server.js';
 
 const MINUTE = 60_000;
@@ -41,5 +41,12 @@ describe('soak (reduced)', () => {
     expect(r.acknowledged).toBeGreaterThan(0);
     expect(r.identical).toBe(r.acknowledged);
     expect(r.stagingLeftAfterStart).toBe(0);
+  }, 3 * MINUTE);
+
+  it('exports: a crowd of export.zip requests each gets its ZIP or a 503 with Retry-After; memory bounded', async () => {
+    const r = await runExports('ci');
+    console.log(`exports (reduced): ${JSON.stringify(r.byStatus)}, RSS ${Math.round(r.rssBeforeMiB)} → peak ${Math.round(r.rssPeakMiB)} → ${Math.round(r.rssAfterMiB)} MiB`);
+    expect(r.violations).toEqual([]);
+    expect(r.byStatus['200']).toBeGreaterThan(0);
   }, 3 * MINUTE);
 });
