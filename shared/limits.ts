@@ -88,11 +88,23 @@ export const MAX_UPLOAD_FILES = MAX_COMPARE_RUNS;
 export const MAX_GZIP_EXPANSION = 64;
 
 /**
+ * The parser holds a file's text at about 8× its size: a parser thread's heap is this many times the
+ * largest text it is given (server/plugins/parser-pool.ts workerHeapMb), and at least MIN_PARSE_HEAP_BYTES.
+ */
+export const PARSE_HEAP_FACTOR = 16;
+export const MIN_PARSE_HEAP_BYTES = 512 * 1024 * 1024;
+
+/**
  * Largest decompressed CSV of a gzip upload, in bytes: MAX_GZIP_EXPANSION × the upload limit, never above
- * MAX_UPLOAD_BYTES_CEILING (what the parser is sized for).
+ * MAX_UPLOAD_BYTES_CEILING, nor above what a parser thread's heap is sized to read (its heap over
+ * PARSE_HEAP_FACTOR: 32 MiB, or the upload limit when that is larger). Counted as the data is decompressed,
+ * so a gzip bomb costs at most this much before its 413: a 1.09 MB gzip of 250 MB of rows had its
+ * decompressed buffer (outside the thread's heap limit) and its text take 1.66 GB for 16 s under the
+ * former 256 MiB bound, before it was refused for its row count anyway.
  */
 export function maxDecompressedBytes(maxUploadBytes: number): number {
-  return Math.min(maxUploadBytes * MAX_GZIP_EXPANSION, MAX_UPLOAD_BYTES_CEILING);
+  const parserCanRead = Math.max(MIN_PARSE_HEAP_BYTES / PARSE_HEAP_FACTOR, maxUploadBytes);
+  return Math.min(maxUploadBytes * MAX_GZIP_EXPANSION, MAX_UPLOAD_BYTES_CEILING, parserCanRead);
 }
 
 /**

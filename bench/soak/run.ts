@@ -1,8 +1,8 @@
 /**
  * `npm run soak`: every soak run at full scale (`-- --ci` for the reduced one, or name runs:
- * `-- fuzz crowd slow many crash exports`). Prints the figures; exits 1 when anything it proves was violated.
+ * `-- fuzz crowd slow many crash exports bomb`). Prints the figures; exits 1 when anything it proves was violated.
  */
-import { runCrash, runCrowd, runExports, runFuzz, runSlowClients, type Scale } from './soak.js';
+import { runCrash, runCrowd, runExports, runFuzz, runGzipBomb, runSlowClients, type Scale } from './soak.js';
 
 const args = process.argv.slice(2);
 const scale: Scale = args.includes('--ci') ? 'ci' : 'full';
@@ -16,6 +16,7 @@ const runs: Array<[string, () => Promise<{ violations: string[] }>]> = [
   ...(scale === 'full' ? [['many', () => runSlowClients(scale, true)] as [string, () => Promise<{ violations: string[] }>]] : []),
   ['crash', () => runCrash(scale)],
   ['exports', () => runExports(scale)],
+  ['bomb', () => runGzipBomb(scale)],
 ];
 
 console.log(`dstatview soak (${scale}) — node ${process.version}, ${new Date().toISOString()}`);

@@ -7,6 +7,7 @@ import { startServer, type StartOptions } from '../../test/helpers/server.js';
 import { crashDuringUploads, type CrashResult } from './crash.js';
 import { crowd, type CrowdResult } from './crowd.js';
 import { exportCrowd, type ExportsResult } from './exports.js';
+import { gzipBomb, type BombResult } from './gzip-bomb.js';
 import { fuzz, type FuzzResult } from './fuzz.js';
 import { slowClients, type SlowResult } from './slow-clients.js';
 
@@ -22,6 +23,8 @@ export const SCALES = {
     slowMany: { clients: 10_000, holdMs: 10_000 },
     crash: { rounds: 20, uploads: 6 },
     // The figures: 100 at once of a 3.7 MB log, answered within 60 s, ≤ 1.5 GB, back within 100 MB.
+    // The bomb: 250 MB of valid rows (~1.1 MB of gzip); RSS may rise at most 300 MB.
+    bomb: { bytes: 250_000_000, maxRiseBytes: 300 * 1024 ** 2 },
     exports: { bytes: 3_700_000, requests: 100, deadlineMs: 60_000, maxPeakRss: 1.5 * 1024 ** 3, settleMs: 60_000, settleBytes: 100 * 1024 ** 2 },
   },
   ci: {
@@ -30,6 +33,7 @@ export const SCALES = {
     slow: { clients: 200, holdMs: 2000, openFiles: 300 },
     slowMany: null,
     crash: { rounds: 2, uploads: 3 },
+    bomb: { bytes: 64 * 1024 ** 2, maxRiseBytes: 300 * 1024 ** 2 },
     exports: { bytes: 1024 * 1024, requests: 12, deadlineMs: 60_000, maxPeakRss: 1.5 * 1024 ** 3, settleMs: 5000, settleBytes: 100 * 1024 ** 2 },
   },
 } as const;
@@ -65,6 +69,10 @@ export function runSlowClients(scale: Scale, many = false): Promise<SlowResult> 
 
 export function runExports(scale: Scale): Promise<ExportsResult> {
   return withServer({}, (s) => exportCrowd(s, SCALES[scale].exports));
+}
+
+export function runGzipBomb(scale: Scale): Promise<BombResult> {
+  return withServer({}, (s) => gzipBomb(s, SCALES[scale].bomb));
 }
 
 export function runCrash(scale: Scale): Promise<CrashResult> {
