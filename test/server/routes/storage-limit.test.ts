@@ -55,6 +55,7 @@ describe('MAX_STORAGE_BYTES under concurrent uploads', () => {
     }
     const reportsDir = join(t.dataDir, 'reports');
     const onDisk = (await diskUse(reportsDir)) - (await stat(reportsDir)).blocks * 512;
+    console.log(`MAX_STORAGE_BYTES 2 MiB, 20 uploads of ${log.length} B at once: ${created.length} stored (${onDisk} B on disk), ${refused.length} refused 507`);
     expect(onDisk).toBeLessThanOrEqual(LIMIT);
     expect((await readdir(reportsDir)).length).toBe(created.length);
     // Counted as the disk has it, nothing still held, nothing left in staging.
