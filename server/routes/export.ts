@@ -11,7 +11,7 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, ExportQuery, ReportParams, type ReportSummary } from '../../shared/api/schemas.js';
-import { viewQuery, type ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { ReportNotFoundError, WebAppNotBuiltError } from '../errors.js';
 import { attachmentDisposition } from '../http-utils.js';
 import { loadOfflineAssets, OfflineBuildMissingError, type OfflineAssets } from '../export/offline-html.js';
@@ -63,7 +63,9 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
   /** An export's file: the kept one, the one being made, or made now by `make` (export-gate.ts). */
   async function exportFile(kind: 'zip' | 'html', view: ViewQueryOptions, id: string, make: (summary: ReportSummary) => Promise<Buffer>) {
     const summary = await current(id);
-    const key = `${id} ${summary.parserVersion} ${kind} ${viewQuery(view)}`;
+    // Every option of the (validated) query, in a fixed order: an option that changes the file changes the key.
+    const options = Object.entries(view).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const key = `${id} ${summary.parserVersion} ${kind} ${JSON.stringify(options)}`;
     return { summary, file: await gate.get(key, () => make(summary)) };
   }
 
