@@ -80,9 +80,10 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(connectionCap, {
       maxPerAddress: limits.maxConnectionsPerAddress ?? (config.trustProxy ? 0 : defaultConnectionsPerAddress(limits.maxConnections)),
     });
-    // Admission of uploads, in this order: token, then per-client and server-wide limits, then load.
-    await fastify.register(uploadToken, { uploadToken: limits.uploadToken });
+    // Admission of uploads, in this order: per-client and server-wide limits (first, so that guesses at the
+    // upload token count against an address's uploads per minute), then the token, then load.
     await fastify.register(uploadLimits, limits);
+    await fastify.register(uploadToken, { uploadToken: limits.uploadToken });
     await fastify.register(loadShedding, limits);
     await fastify.register(multipart, { maxUploadBytes });
     await fastify.register(store, {
@@ -112,7 +113,11 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(reportLodRoute);
     await fastify.register(deleteReport);
     await fastify.register(compare);
-    await fastify.register(exportRoutes, { webDir: config.webDir });
+    await fastify.register(exportRoutes, {
+      webDir: config.webDir,
+      maxConcurrent: limits.maxConcurrentExports,
+      cacheBytes: limits.exportCacheBytes,
+    });
     await fastify.register(pages);
     await fastify.register(firstScreenFiles);
   },
@@ -125,7 +130,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
     // No route takes a plain body; multipart uploads are bounded by the multipart limits instead.
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 64 },
-    http: { maxHeaderSize: 16 * 1024 },
+    // A request without Host is refused by plugins/security.ts in our format, not by Node with a bare 400.
+    http: { maxHeaderSize: 16 * 1024, requireHostHeader: false },
     // A slow client gets two minutes to send its whole upload.
     requestTimeout: 120_000,
     connectionTimeout: 130_000,

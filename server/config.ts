@@ -29,6 +29,8 @@
  *   RETENTION_DAYS           reports older than this many days are deleted; unset: kept for ever
  *   UPLOAD_TOKEN             when set, uploads need `Authorization: Bearer <UPLOAD_TOKEN>`; reading stays open
  *   TRUST_PROXY              true / a hop count / addresses: take the client address from X-Forwarded-For
+ *   MAX_CONCURRENT_EXPORTS   exports (ZIP, offline HTML) made at once (beyond: 503 EXPORTS_BUSY + Retry-After)
+ *   EXPORT_CACHE_BYTES       memory for finished exports kept for the next same request; 0: none
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -36,6 +38,8 @@ import { defaultWebDir } from './web-dir.js';
 import { stagingDirUnder, type StoreSettings } from './store/create-store.js';
 import {
   CONNECTIONS_PER_ADDRESS_DIVISOR,
+  DEFAULT_EXPORT_CACHE_BYTES,
+  DEFAULT_MAX_CONCURRENT_EXPORTS,
   DEFAULT_MAX_CONCURRENT_UPLOADS,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
@@ -65,6 +69,9 @@ export interface OpsLimits {
   retentionDays: number;
   /** null: uploads are open. */
   uploadToken: string | null;
+  maxConcurrentExports: number;
+  /** 0: finished exports are not kept. */
+  exportCacheBytes: number;
 }
 
 export const DEFAULT_OPS_LIMITS: OpsLimits = {
@@ -78,6 +85,8 @@ export const DEFAULT_OPS_LIMITS: OpsLimits = {
   maxStorageBytes: 0,
   retentionDays: 0,
   uploadToken: null,
+  maxConcurrentExports: DEFAULT_MAX_CONCURRENT_EXPORTS,
+  exportCacheBytes: DEFAULT_EXPORT_CACHE_BYTES,
 };
 
 /** One address's share of `maxConnections` by default (CONNECTIONS_PER_ADDRESS_DIVISOR), at least 1. */
@@ -169,6 +178,8 @@ export function loadOpsLimits(env: Env, warnings: string[], openFiles: number | 
     maxStorageBytes: parseSize(env.MAX_STORAGE_BYTES, 'MAX_STORAGE_BYTES') ?? d.maxStorageBytes,
     retentionDays: parseCount(env.RETENTION_DAYS, 'RETENTION_DAYS', 1) ?? d.retentionDays,
     uploadToken: token === '' ? null : token,
+    maxConcurrentExports: parseCount(env.MAX_CONCURRENT_EXPORTS, 'MAX_CONCURRENT_EXPORTS', 1) ?? d.maxConcurrentExports,
+    exportCacheBytes: parseSizeOrZero(env.EXPORT_CACHE_BYTES, 'EXPORT_CACHE_BYTES') ?? d.exportCacheBytes,
   };
 }
 
@@ -286,6 +297,10 @@ export function parseSize(text: string | undefined, name: string): number | unde
   return bytes;
 }
 
+/** parseSize, or 0 (turned off). */
+function parseSizeOrZero(text: string | undefined, name: string): number | undefined {
+  return text !== undefined && text.trim() === '0' ? 0 : parseSize(text, name);
+}
 
 function isDirectory(path: string): boolean {
   try {

@@ -49,6 +49,11 @@ export const ServerBusyError = createError<'SERVER_BUSY', 503, []>(
   'the server is busy reading other uploads: try again in a few seconds',
   503,
 );
+export const ExportsBusyError = createError<'EXPORTS_BUSY', 503, [number]>(
+  'EXPORTS_BUSY',
+  'the server is making %d other exports, its limit: try again in a few seconds',
+  503,
+);
 export const ParserUnavailableError = createError<'PARSER_UNAVAILABLE', 503, []>(
   'PARSER_UNAVAILABLE',
   'the server could not start a parser for this upload: try again in a few seconds',

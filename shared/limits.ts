@@ -101,11 +101,23 @@ export const MAX_UPLOAD_FILES = MAX_COMPARE_RUNS;
 export const MAX_GZIP_EXPANSION = 64;
 
 /**
+ * The parser holds a file's text at about 8× its size: a parser thread's heap is this many times the
+ * largest text it is given (server/plugins/parser-pool.ts workerHeapMb), and at least MIN_PARSE_HEAP_BYTES.
+ */
+export const PARSE_HEAP_FACTOR = 16;
+export const MIN_PARSE_HEAP_BYTES = 512 * 1024 * 1024;
+
+/**
  * Largest decompressed CSV of a gzip upload, in bytes: MAX_GZIP_EXPANSION × the upload limit, never above
- * MAX_UPLOAD_BYTES_CEILING (what the parser is sized for).
+ * MAX_UPLOAD_BYTES_CEILING, nor above what a parser thread's heap is sized to read (its heap over
+ * PARSE_HEAP_FACTOR: 32 MiB, or the upload limit when that is larger). Counted as the data is decompressed,
+ * so a gzip bomb costs at most this much before its 413: a 1.09 MB gzip of 250 MB of rows had its
+ * decompressed buffer (outside the thread's heap limit) and its text take 1.66 GB for 16 s under the
+ * former 256 MiB bound, before it was refused for its row count anyway.
  */
 export function maxDecompressedBytes(maxUploadBytes: number): number {
-  return Math.min(maxUploadBytes * MAX_GZIP_EXPANSION, MAX_UPLOAD_BYTES_CEILING);
+  const parserCanRead = Math.max(MIN_PARSE_HEAP_BYTES / PARSE_HEAP_FACTOR, maxUploadBytes);
+  return Math.min(maxUploadBytes * MAX_GZIP_EXPANSION, MAX_UPLOAD_BYTES_CEILING, parserCanRead);
 }
 
 /**
@@ -191,3 +203,16 @@ export const READS_PER_CLIENT = 4;
  * TASK_TIMEOUT). A 4 MB log's 32 page charts take ~10 s at most on a busy core.
  */
 export const RENDER_TIMEOUT_SECONDS = 30;
+/**
+ * Exports (ZIP, offline HTML) made at once, server-wide: each holds its report parsed (~10× its stored gzip:
+ * ~60 MB for a 4 MB log) and keeps the render threads busy for seconds; beyond it a request for an export
+ * not already made or being made gets 503 EXPORTS_BUSY + Retry-After. Requests for the same export (report,
+ * parser version, view, format) share one making and wait for it without taking a place. MAX_CONCURRENT_EXPORTS.
+ */
+export const DEFAULT_MAX_CONCURRENT_EXPORTS = 2;
+
+/**
+ * Memory for finished exports kept to answer the same request again (the whole file: a ZIP of a 4 MB log
+ * is ~3–6 MB), in bytes; the least recently asked go first. EXPORT_CACHE_BYTES; 0 keeps none.
+ */
+export const DEFAULT_EXPORT_CACHE_BYTES = 64 * 1024 * 1024;

@@ -1,8 +1,9 @@
 /**
  * `npm run soak`: every soak run at full scale (`-- --ci` for the reduced one, or name runs:
- * `-- fuzz crowd slow many crash views wide slowheaders`). Prints the figures; exits 1 when anything it proves was violated.
+ * `-- fuzz crowd slow many crash views wide slowheaders exports bomb`). Prints the figures; exits 1 when anything it
+ * proves was violated.
  */
-import { runCrash, runCrowd, runFuzz, runSlowClients, runSlowHeaders, runViews, runWide, type Scale } from './soak.js';
+import { runCrash, runCrowd, runExports, runFuzz, runGzipBomb, runSlowClients, runSlowHeaders, runViews, runWide, type Scale } from './soak.js';
 
 const args = process.argv.slice(2);
 const scale: Scale = args.includes('--ci') ? 'ci' : 'full';
@@ -18,6 +19,8 @@ const runs: Array<[string, () => Promise<{ violations: string[] }>]> = [
   ['views', () => runViews(scale)],
   ['wide', () => runWide(scale)],
   ['slowheaders', () => runSlowHeaders(scale)],
+  ['exports', () => runExports(scale)],
+  ['bomb', () => runGzipBomb(scale)],
 ];
 
 console.log(`dstatview soak (${scale}) — node ${process.version}, ${new Date().toISOString()}`);

@@ -7,6 +7,8 @@ import { startServer, type StartOptions } from '../../test/helpers/server.js';
 import { slowHeaders, viewsThenUploads, wideInputs, type SlowHeadersResult, type ViewsResult, type WideResult } from './admission.js';
 import { crashDuringUploads, type CrashResult } from './crash.js';
 import { crowd, type CrowdResult } from './crowd.js';
+import { exportCrowd, type ExportsResult } from './exports.js';
+import { gzipBomb, type BombResult } from './gzip-bomb.js';
 import { fuzz, type FuzzResult } from './fuzz.js';
 import { slowClients, type SlowResult } from './slow-clients.js';
 
@@ -26,6 +28,10 @@ export const SCALES = {
     views: { views: 80, uploads: 3, deadlineMs: 5000 },
     wide: { deadlineMs: 5000 },
     slowHeaders: { clients: 200, holdMs: 20_000, openFiles: 300 },
+    // The figures: 100 at once of a 3.7 MB log, answered within 60 s, ≤ 1.5 GB, back within 100 MB.
+    // The bomb: 250 MB of valid rows (~1.1 MB of gzip); RSS may rise at most 300 MB.
+    bomb: { bytes: 250_000_000, maxRiseBytes: 300 * 1024 ** 2 },
+    exports: { bytes: 3_700_000, requests: 100, deadlineMs: 60_000, maxPeakRss: 1.5 * 1024 ** 3, settleMs: 60_000, settleBytes: 100 * 1024 ** 2 },
   },
   ci: {
     fuzz: { uploads: 400, concurrency: 6, replyDeadlineMs: 30_000 },
@@ -37,6 +43,8 @@ export const SCALES = {
     views: { views: 80, uploads: 3, deadlineMs: null },
     wide: { deadlineMs: null },
     slowHeaders: { clients: 200, holdMs: 3000, openFiles: 300 },
+    bomb: { bytes: 64 * 1024 ** 2, maxRiseBytes: 300 * 1024 ** 2 },
+    exports: { bytes: 1024 * 1024, requests: 12, deadlineMs: 60_000, maxPeakRss: 1.5 * 1024 ** 3, settleMs: 5000, settleBytes: 100 * 1024 ** 2 },
   },
 } as const;
 
@@ -67,6 +75,14 @@ export function runSlowClients(scale: Scale, many = false): Promise<SlowResult> 
   }
   const { openFiles, ...opts } = SCALES[scale].slow;
   return withServer({ env, openFiles }, (s) => slowClients(s, opts));
+}
+
+export function runExports(scale: Scale): Promise<ExportsResult> {
+  return withServer({}, (s) => exportCrowd(s, SCALES[scale].exports));
+}
+
+export function runGzipBomb(scale: Scale): Promise<BombResult> {
+  return withServer({}, (s) => gzipBomb(s, SCALES[scale].bomb));
 }
 
 export function runCrash(scale: Scale): Promise<CrashResult> {

@@ -165,6 +165,17 @@ export default fp<ErrorHandlerOptions>(
 );
 
 /**
+ * The security headers of an error answered before the security plugin's hooks could run (routing errors,
+ * Node's HTTP parser errors): a JSON body that nothing may run, sniff, frame or refer from.
+ */
+export const ERROR_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/**
  * Fastify's `frameworkErrors` option: errors raised while routing, before any route (and its hooks) runs —
  * a malformed percent-encoding (FST_ERR_BAD_URL) or a path parameter over maxParamLength
  * (FST_ERR_MAX_PARAM_LENGTH). Under /api/reports/ both mean "no such report".
@@ -178,7 +189,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
       : new BadRequestError('the URL is malformed');
   request.log.info({ code: err.code }, 'request rejected while routing');
   // No route hooks ran: add the headers that matter for an error body here.
-  reply.header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', "default-src 'none'");
+  for (const [name, value] of Object.entries(ERROR_SECURITY_HEADERS)) reply.header(name, value);
   sendApiError(reply, apiErr.statusCode, { code: apiErr.code, message: apiErr.message });
 }
 
@@ -215,9 +226,10 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   this.log.info({ code: err.code }, 'client error');
   if (socket.writable) {
     const body = JSON.stringify({ code, message });
+    const security = Object.entries(ERROR_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${security}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();

@@ -21,7 +21,7 @@ import { Piscina } from 'piscina';
 import { DEFAULT_PARSE_TIMEOUT_SECONDS, PARSE_QUEUE_PER_THREAD, READ_QUEUE_PER_THREAD, READS_PER_CLIENT, RENDER_TIMEOUT_SECONDS } from '../../shared/limits.js';
 import { ParserUnavailableError, ParseTimeoutError, ServerBusyError, TaskTimeoutError, TooManyRequestsError } from '../errors.js';
 import { Admission, ClientShareRefusal, QueueFullRefusal, TaskTimedOut, type WorkClass } from '../admission/admission.js';
-import { maxDecompressedBytes } from '../../shared/limits.js';
+import { maxDecompressedBytes, MIN_PARSE_HEAP_BYTES, PARSE_HEAP_FACTOR } from '../../shared/limits.js';
 import type { ColumnsOutcome, ColumnsTask, ParseOutcome, ParseTask } from '../parse-worker.js';
 import type { FirstScreenPage } from '../render/first-screen.js';
 import type { FirstScreenTask } from '../render/first-screen-task.js';
@@ -86,9 +86,13 @@ export function defaultParserThreads(cores = availableParallelism()): number {
   return Math.min(4, Math.max(1, cores - 1));
 }
 
-/** A worker's old-generation heap, MiB: the parser holds a file at ~8× its size, so 16× the largest upload, at least 512. */
+/**
+ * A worker's old-generation heap, MiB: the parser holds a file at ~8× its size, so PARSE_HEAP_FACTOR (16)×
+ * the largest upload, at least MIN_PARSE_HEAP_BYTES (512 MiB); a gzip upload's text is bounded to fit it
+ * (shared/limits.ts maxDecompressedBytes).
+ */
 export function workerHeapMb(maxUploadBytes: number): number {
-  return Math.max(512, Math.ceil((maxUploadBytes * 16) / (1024 * 1024)));
+  return Math.max(MIN_PARSE_HEAP_BYTES / (1024 * 1024), Math.ceil((maxUploadBytes * PARSE_HEAP_FACTOR) / (1024 * 1024)));
 }
 
 export default fp<ParserPoolOptions>(

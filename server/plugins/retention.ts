@@ -13,12 +13,12 @@ export interface RetentionOptions {
   retentionDays: number;
 }
 
-/** Delete every report stored before `beforeMs`; returns the bytes freed per deleted report. */
-export async function deleteOlderThan(store: ReportStore, beforeMs: number): Promise<number[]> {
-  const freed: number[] = [];
-  const old: Array<{ id: string; bytes: number }> = [];
-  for await (const info of store.list()) if (info.createdAtMs < beforeMs) old.push(info);
-  for (const { id, bytes } of old) if (await store.delete(id)) freed.push(bytes);
+/** Delete every report stored before `beforeMs`; returns the ids of those it deleted. */
+export async function deleteOlderThan(store: ReportStore, beforeMs: number): Promise<string[]> {
+  const freed: string[] = [];
+  const old: string[] = [];
+  for await (const info of store.list()) if (info.createdAtMs < beforeMs) old.push(info.id);
+  for (const id of old) if (await store.delete(id)) freed.push(id);
   return freed;
 }
 
@@ -27,7 +27,7 @@ export default fp<RetentionOptions>(
     if (opts.retentionDays <= 0) return;
     const sweep = async () => {
       const freed = await deleteOlderThan(fastify.store, Date.now() - opts.retentionDays * DAY_MS);
-      for (const bytes of freed) fastify.storageUsage.removed(bytes);
+      for (const id of freed) fastify.storageUsage.removed(id);
       if (freed.length > 0) fastify.log.info({ deleted: freed.length, retentionDays: opts.retentionDays }, 'retention: old reports deleted');
     };
     const run = () => sweep().catch((err: unknown) => fastify.log.error({ err }, 'the retention sweep failed'));

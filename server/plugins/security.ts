@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { BadRequestError } from '../errors.js';
 
 export const contentSecurityPolicyDirectives = {
   defaultSrc: ["'self'"],
@@ -35,6 +36,15 @@ export default fp(
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'no-referrer' },
       frameguard: { action: 'deny' },
+    });
+    // HTTP/1.1 requires Host (RFC 9112 §3.2). Node's own refusal is a bare 400 without a body or these
+    // headers, so the server takes such requests (buildApp: requireHostHeader false) and refuses them here,
+    // as every other error: a JSON body, with the headers above.
+    fastify.addHook('onRequest', async (request) => {
+      const { httpVersionMajor, httpVersionMinor } = request.raw;
+      if (request.headers.host === undefined && httpVersionMajor === 1 && httpVersionMinor >= 1) {
+        throw new BadRequestError('the request has no Host header, which HTTP/1.1 requires');
+      }
     });
   },
   { name: 'security', fastify: '5.x' },

@@ -2,8 +2,9 @@
  * The built web app (Vite output in dist/web) through @fastify/static: `fastify.webApp`.
  *
  * Hashed files under /assets/ are cached for a year as immutable; index.html is `no-cache` (always
- * revalidated, so a new deploy is picked up); other root files (favicon…) for an hour. Without a build the
- * server still starts, says so once in the log, and serves the API alone.
+ * revalidated, so a new deploy is picked up); other root files (favicon…) for an hour. Source maps (`*.map`,
+ * which the build writes beside its scripts) are never served: they would hand out the source. Without a
+ * build the server still starts, says so once in the log, and serves the API alone.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -34,6 +35,11 @@ export interface StaticPluginOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A source map's path (`/assets/index-AbC123.js.map`), whatever its case. */
+export function isSourceMap(pathName: string): boolean {
+  return /\.map$/i.test(pathName);
+}
 
 export default fp<StaticPluginOptions>(
   async function staticFiles(fastify, opts) {
@@ -67,6 +73,8 @@ export default fp<StaticPluginOptions>(
       // are looked up per request by `send`, whose default would serve it (serveDotFiles only filters the
       // start-up listing). 'ignore': answered as a missing file, by the not-found handler.
       dotfiles: 'ignore',
+      // Source maps are for the developers' own tools: answered as a missing file, by the not-found handler.
+      allowedPath: (pathName) => !isSourceMap(pathName),
       cacheControl: false,
       setHeaders(res, path) {
         if (path.startsWith(assetsDir)) res.setHeader('Cache-Control', IMMUTABLE);

@@ -27,7 +27,7 @@ const deleteReport: FastifyPluginAsyncTypebox = async (fastify) => {
         throw new TokenRejectedError('this is not the delete token of this report');
       }
       if (!(await fastify.store.delete(id))) throw new ReportNotFoundError();
-      fastify.storageUsage.removed(summary.bytes);
+      fastify.storageUsage.removed(id);
       request.log.info({ reportId: id }, 'report deleted by its uploader');
       return reply.code(204).header('Cache-Control', 'no-store').send(null);
     },

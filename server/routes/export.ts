@@ -3,27 +3,37 @@
  *   GET /api/reports/:id/export.html   the offline report, one self-contained HTML file (attachment)
  *   GET /api/reports/:id/export.zip    index.html, a PNG per chart, the CSV as uploaded, stats.csv,
  *                                      stats.json, README.txt (streamed)
- * Both take the report page's view in the query (ExportQuery: every option of the page's URL).
+ * Both take the report page's view in the query (ExportQuery: every option of the page's URL). Both are made
+ * whole, then sent, at
+ * most ExportRouteOptions.maxConcurrent at once, and kept for the next same request (export-gate.ts):
+ * beyond the limit, 503 EXPORTS_BUSY + Retry-After.
  */
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, ExportQuery, ReportParams } from '../../shared/api/schemas.js';
+import { ApiError, ExportQuery, ReportParams, type ReportSummary } from '../../shared/api/schemas.js';
+import type { ViewState } from '../../shared/view/view-options.js';
+import { serialiseViewState } from '../../shared/view/view-state.js';
 import { ReportNotFoundError, WebAppNotBuiltError } from '../errors.js';
 import { attachmentDisposition } from '../http-utils.js';
 import { loadOfflineAssets, OfflineBuildMissingError, type OfflineAssets } from '../export/offline-html.js';
 import { offlineFirstScreen } from '../export/chart-images.js';
 import { exportReport, offlineReportHtml, type ExportReport } from '../export/report-files.js';
 import { exportZip, sourceEntryName } from '../export/zip.js';
+import { ExportGate } from '../export/export-gate.js';
 import { isGzip } from '../upload/gunzip.js';
 import { viewOfQuery } from './view-of-query.js';
 
 export interface ExportRouteOptions {
   /** The built web app (its offline build is inlined); null: exports answer 404 WEB_APP_NOT_BUILT. */
   webDir: string | null;
+  /** Exports made at once (MAX_CONCURRENT_EXPORTS). */
+  maxConcurrent: number;
+  /** Memory for finished exports kept (EXPORT_CACHE_BYTES); 0: none. */
+  cacheBytes: number;
 }
 
-const schema = { params: ReportParams, querystring: ExportQuery, response: { 404: ApiError } };
+const schema = { params: ReportParams, querystring: ExportQuery, response: { 404: ApiError, 503: ApiError } };
 
 const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fastify, opts) => {
   async function assets(): Promise<OfflineAssets> {
@@ -36,30 +46,62 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
     }
   }
 
-  async function load(id: string): Promise<ExportReport> {
+  const gate = new ExportGate({ maxConcurrent: opts.maxConcurrent, cacheBytes: opts.cacheBytes });
+
+  /** The report as it is stored now (derived again first if its parser is old); 404 when there is none. */
+  async function current(id: string): Promise<ReportSummary> {
     await fastify.rederive.ensureCurrent(id);
     const summary = await fastify.store.getSummary(id);
-    const json = summary && (await fastify.store.openReportJsonGz(id));
-    if (!summary || !json) throw new ReportNotFoundError();
+    if (!summary) throw new ReportNotFoundError();
+    return summary;
+  }
+
+  /** The stored report read and parsed: only inside a making the gate admitted. */
+  async function load(summary: ReportSummary): Promise<ExportReport> {
+    const json = await fastify.store.openReportJsonGz(summary.id);
+    if (!json) throw new ReportNotFoundError();
     return exportReport(summary, await buffer(json.stream));
   }
 
+  /** An export's file: the kept one, the one being made, or made now by `make` (export-gate.ts). */
+  async function exportFile(kind: 'zip' | 'html', view: ViewState, id: string, make: (summary: ReportSummary) => Promise<Buffer>) {
+    const summary = await current(id);
+    // The view's URL query: one text per view (every option, in the table's order), so an option that
+    // changes the file changes the key and the same view written two ways shares it.
+    const key = `${id} ${summary.parserVersion} ${kind} ${serialiseViewState(view)}`;
+    return { summary, file: await gate.get(key, () => make(summary)) };
+  }
+
   fastify.get('/api/reports/:id/export.html', { schema }, async (request, reply) => {
-    const [a, r] = await Promise.all([assets(), load(request.params.id)]);
-    // Drawn in a worker thread (~0.2–0.5 s for the 4 MB log), while this thread is free for others.
     const view = viewOfQuery(request.query);
-    const firstScreen = await offlineFirstScreen(r, view, fastify.parser.charts(request.ip));
+    const { summary, file } = await exportFile('html', view, request.params.id, async (s) => {
+      const [a, r] = await Promise.all([assets(), load(s)]);
+      // Drawn in a worker thread (~0.2–0.5 s for the 4 MB log), while this thread is free for others.
+      const firstScreen = await offlineFirstScreen(r, view, fastify.parser.charts(request.ip));
+      return Buffer.from(offlineReportHtml(a, r, view, firstScreen), 'utf8');
+    });
     return (reply as FastifyReply)
       .type('text/html; charset=utf-8')
-      .header('Content-Disposition', attachmentDisposition(r.summary.fileName, '.html'))
+      .header('Content-Disposition', attachmentDisposition(summary.fileName, '.html'))
       .header('Cache-Control', 'no-cache')
-      .send(offlineReportHtml(a, r, view, firstScreen));
+      .send(file);
   });
 
   fastify.get('/api/reports/:id/export.zip', { schema }, async (request, reply) => {
-    const view = viewOfQuery(request.query);
-    const [a, r] = await Promise.all([assets(), load(request.params.id)]);
     const id = request.params.id;
+    const view = viewOfQuery(request.query);
+    const { summary, file } = await exportFile('zip', view, id, (s) => makeZip(s, view, request.ip));
+    return (reply as FastifyReply)
+      .type('application/zip')
+      .header('Content-Disposition', attachmentDisposition(summary.fileName, '.zip'))
+      .header('Cache-Control', 'no-cache')
+      .send(file);
+  });
+
+  /** The ZIP, whole: its entries are still made as a stream (zip.ts), collected here. */
+  async function makeZip(summary: ReportSummary, view: ViewState, client: string): Promise<Buffer> {
+    const id = summary.id;
+    const [a, r] = await Promise.all([assets(), load(summary)]);
     // The CSV as uploaded: peek at its first bytes for its entry name (.csv or .csv.gz).
     const head = await fastify.store.openCsv(id);
     if (!head) throw new ReportNotFoundError();
@@ -76,14 +118,10 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
         return obj.stream;
       },
     };
-    const zip = exportZip(a, r, csv, view, fastify.parser.charts(request.ip));
-    zip.done.catch((err: unknown) => request.log.error({ err, reportId: id }, 'making a ZIP export failed'));
-    return (reply as FastifyReply)
-      .type('application/zip')
-      .header('Content-Disposition', attachmentDisposition(r.summary.fileName, '.zip'))
-      .header('Cache-Control', 'no-cache')
-      .send(zip.stream);
-  });
+    const zip = exportZip(a, r, csv, view, fastify.parser.charts(client));
+    const [file] = await Promise.all([buffer(zip.stream), zip.done]);
+    return file;
+  }
 };
 
 export default exportRoutes;

@@ -25,6 +25,7 @@ import {
 import { acceptsEncoding, csvContentDisposition, describeContentType, etagMatches, mediaType } from '../http-utils.js';
 import { MAX_UPLOAD_FILES } from '../../shared/limits.js';
 import { MULTIPART_OVERHEAD_BYTES } from '../plugins/multipart.js';
+import { reportDataFootprint, reportFootprint, type StorageReservation } from '../plugins/storage-usage.js';
 import { newReportId } from '../store/report-id.js';
 import type { StoredObject } from '../store/report-store.js';
 import { newDeleteToken } from '../upload/delete-token.js';
@@ -60,9 +61,11 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
     },
     async (request, reply) => {
       const uploads = await receiveUploads(request, fastify.store.stagingDir, maxUploadBytes);
+      // Room for the reports is held from now (before parsing: refused at once when even the CSVs do not
+      // fit), grown by their data once parsed, and given back unless stored (plugins/storage-usage.ts).
+      let room: StorageReservation | null = null;
       try {
-        // The CSVs are most of what reports take; refuse before parsing when even they do not fit.
-        fastify.storageUsage.ensureRoom(uploads.reduce((sum, u) => sum + u.bytes, 0));
+        room = fastify.storageUsage.reserve(uploads.reduce((sum, u) => sum + reportFootprint(u.bytes), 0));
         // The form's option fields are one set for the whole form.
         const query = uploadViewQuery(uploads[0]!.fields);
         // Every file is read before any is stored: a refused one leaves none of the others behind.
@@ -79,10 +82,10 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
           }
           parsed.push({ upload, id, outcome, deleteToken: newDeleteToken() });
         }
+        room.grow(parsed.reduce((sum, p) => sum + reportDataFootprint(p.outcome.reportJsonGz.byteLength), 0));
         for (const { upload, id, outcome, deleteToken } of parsed) {
           const summary = { ...outcome.summary, deleteTokenSha256: deleteToken.sha256 };
-          await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary });
-          fastify.storageUsage.added(upload.bytes + outcome.reportJsonGz.byteLength);
+          room.stored(id, await fastify.store.create({ id, sourcePath: upload.path, reportJsonGz: outcome.reportJsonGz, summary }));
           // The page's level of detail, made by the same parse: the page asks for it first.
           if (outcome.lodGz) fastify.reportLod.put(id, outcome.lodGz);
           request.log.info({ reportId: id, bytes: upload.bytes }, 'report created');
@@ -105,6 +108,7 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
         if (!compareUrl) return reply.code(201).header('Location', url).send({ id, url, deleteToken });
         return reply.code(201).header('Location', compareUrl).send({ id, url, deleteToken, reports: created, compareUrl });
       } finally {
+        room?.release();
         await Promise.all(uploads.map((u) => rm(u.path, { force: true })));
       }
     },

@@ -72,12 +72,28 @@ export class FsReportStore implements ReportStore {
     await removeStaleStaging(this.stagingDir);
   }
 
-  async create(report: NewReport): Promise<void> {
+  async create(report: NewReport): Promise<number> {
     if (!isReportId(report.id)) throw new Error('create: not a report id');
     try {
       await this.writeReport(report);
     } catch (err) {
       throw storeError(err, this.dataDir);
+    }
+    return (await this.diskUse(report.id)) ?? 0;
+  }
+
+  /**
+   * What a report takes on disk: the blocks allocated to its directory and its three files (stat's
+   * blocks × 512), so a tiny report counts its 16 KiB, not its few hundred bytes; null when it is not there.
+   */
+  private async diskUse(id: string): Promise<number | null> {
+    const dir = this.reportDir(id);
+    try {
+      const stats = await Promise.all([dir, ...[SOURCE, REPORT_JSON_GZ, SUMMARY].map((name) => join(dir, name))].map((p) => stat(p)));
+      return stats.reduce((sum, st) => sum + st.blocks * 512, 0);
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
     }
   }
 
@@ -182,12 +198,11 @@ export class FsReportStore implements ReportStore {
       if (!isReportId(id)) continue;
       const dir = this.reportDir(id);
       try {
-        const [source, json, summary] = await Promise.all(
-          [SOURCE, REPORT_JSON_GZ, SUMMARY].map((name) => stat(join(dir, name))),
-        );
-        yield { id, createdAtMs: source!.mtimeMs, bytes: source!.size + json!.size + summary!.size };
-      } catch (err) {
+        const source = await stat(join(dir, SOURCE));
+        const bytes = await this.diskUse(id);
         // Deleted meanwhile, or not a complete report: not listed.
+        if (bytes !== null) yield { id, createdAtMs: source.mtimeMs, bytes };
+      } catch (err) {
         if (!isNotFound(err)) throw err;
       }
     }

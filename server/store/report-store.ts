@@ -38,7 +38,10 @@ export interface StoredReportInfo {
   id: string;
   /** When the report was stored (its CSV object's modification time), ms since the epoch. */
   createdAtMs: number;
-  /** Bytes the report takes in the store: CSV + ReportJson gzip + summary. */
+  /**
+   * Bytes the report takes in the store: what it costs the store's capacity, not the objects' lengths —
+   * disk blocks for files (a 3-byte file takes a whole block), object sizes for a bucket.
+   */
   bytes: number;
 }
 
@@ -47,8 +50,11 @@ export interface ReportStore {
   readonly stagingDir: string;
   /** Prepare the storage (directories, permissions, leftovers of a crash); throws StoreInitError. */
   init(): Promise<void>;
-  /** Store a complete report atomically. Throws ReportIdTakenError when the id exists (never overwrites). */
-  create(report: NewReport): Promise<void>;
+  /**
+   * Store a complete report atomically; resolves to the bytes it takes in the store (as list() counts them).
+   * Throws ReportIdTakenError when the id exists (never overwrites).
+   */
+  create(report: NewReport): Promise<number>;
   /** True when a complete report with this id exists; false for any string that is not a valid id. */
   has(id: string): Promise<boolean>;
   getSummary(id: string): Promise<ReportSummary | null>;

@@ -140,15 +140,20 @@ export class S3ReportStore implements ReportStore {
     this.sweeping = this.sweepStaleParts(this.closing.signal).catch(() => undefined);
   }
 
-  async create(report: NewReport): Promise<void> {
+  async create(report: NewReport): Promise<number> {
     if (!isReportId(report.id)) throw new Error('create: not a report id');
     const { id } = report;
     if (await this.has(id)) throw new ReportIdTakenError(id);
+    // Object sizes: what a bucket bills and quotas count.
+    let bytes = 0;
     try {
       // Read whole (at most MAX_UPLOAD_BYTES): a buffer, unlike a file stream, can be sent again on a retry.
-      await this.put(this.key(id, SOURCE), await readFile(report.sourcePath), 'text/csv');
+      const source = await readFile(report.sourcePath);
+      const summary = JSON.stringify(report.summary);
+      bytes = source.length + report.reportJsonGz.byteLength + Buffer.byteLength(summary);
+      await this.put(this.key(id, SOURCE), source, 'text/csv');
       await this.put(this.key(id, REPORT_JSON_GZ), report.reportJsonGz, 'application/gzip');
-      await this.put(this.key(id, SUMMARY), JSON.stringify(report.summary), 'application/json', { IfNoneMatch: '*' });
+      await this.put(this.key(id, SUMMARY), summary, 'application/json', { IfNoneMatch: '*' });
     } catch (err) {
       if (isPreconditionFailed(err)) throw new ReportIdTakenError(id);
       // Nothing is visible without the summary; remove the parts now rather than leave them to the sweep.
@@ -156,6 +161,7 @@ export class S3ReportStore implements ReportStore {
       throw this.storeError(err, 'written');
     }
     await rm(report.sourcePath, { force: true });
+    return bytes;
   }
 
   async has(id: string): Promise<boolean> {

@@ -47,6 +47,7 @@ export const API_ERROR_CODES = [
   'STORAGE_UNAVAILABLE',
   // a drawing, export or comparison ran past RENDER_TIMEOUT_SECONDS
   'TASK_TIMEOUT',
+  'EXPORTS_BUSY',
   // 507: no room left to store a report (disk full, MAX_STORAGE_BYTES)
   'INSUFFICIENT_STORAGE',
   // 500

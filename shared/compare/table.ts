@@ -6,6 +6,7 @@
 import { NOISE_RULE } from './delta.js';
 import { sortByChange } from './compare.js';
 import type { ComparedSeries, Delta } from './types.js';
+import { spreadsheetText } from '../export/spreadsheet-cell.js';
 
 /** A run as the table names it. */
 export interface RunLabel {
@@ -26,6 +27,9 @@ export interface DeltaTable {
 export function runTag(index: number): string {
   return String.fromCharCode(65 + index);
 }
+
+/** A row's leading text cells: series and unit. */
+const TEXT_COLUMNS = 2;
 
 /** Rows by the size of the change (sortByChange), or by series id. */
 export function deltaTable(
@@ -92,10 +96,15 @@ export function deltaTableMarkdown(table: DeltaTable, labels: readonly RunLabel[
   return lines.join('\n') + '\n';
 }
 
-/** Tab-separated: a header line and one line per series; tabs and newlines in names become spaces. */
+/**
+ * Tab-separated: a header line and one line per series; tabs and newlines in names become spaces. The text
+ * cells (series and unit, from the uploads) that a spreadsheet would run as a formula start with `'`
+ * (spreadsheet-cell.ts); the figures (`+12.5 %`) are written by this module and left as they are.
+ */
 export function deltaTableTsv(table: DeltaTable): string {
   const cell = (s: string): string => s.replace(/[\t\r\n]+/g, ' ');
-  return [table.head, ...table.rows].map((r) => r.map(cell).join('\t')).join('\n') + '\n';
+  const row = (r: readonly string[]) => r.map((s, i) => cell(i < TEXT_COLUMNS ? spreadsheetText(s) : s)).join('\t');
+  return [table.head.map(cell).join('\t'), ...table.rows.map(row)].join('\n') + '\n';
 }
 
 /** What names a run in the legend and the table: file (and run of a multi-run file), host, start. */

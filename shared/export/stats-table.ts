@@ -6,6 +6,7 @@
  */
 import { resolveCharts } from '../catalogue/resolve.js';
 import type { SeriesInfo } from '../catalogue/types.js';
+import { spreadsheetText } from './spreadsheet-cell.js';
 
 export interface StatsTableRow {
   /** Series id (`dsk/vda/read`), or the chart's series key for a computed total. */
@@ -68,9 +69,10 @@ export interface TableTextOptions {
   missing?: string;
 }
 
-function cells(row: StatsTableRow, columns: readonly StatsColumn[], format: FigureFormat, missing: string): string[] {
+/** `text`: how a text cell (id, label, unit: from the upload) is written; figures are never changed. */
+function cells(row: StatsTableRow, columns: readonly StatsColumn[], format: FigureFormat, missing: string, text: (s: string) => string): string[] {
   return columns.map((c) => {
-    if (c === 'id' || c === 'label' || c === 'unit') return row[c];
+    if (c === 'id' || c === 'label' || c === 'unit') return text(row[c]);
     const v = row[c];
     return v === null ? missing : format(v, row.unit);
   });
@@ -78,24 +80,30 @@ function cells(row: StatsTableRow, columns: readonly StatsColumn[], format: Figu
 
 const plain: FigureFormat = (v) => String(v);
 
-function table(rows: readonly StatsTableRow[], o: TableTextOptions): { head: string[]; body: string[][] } {
+function table(rows: readonly StatsTableRow[], o: TableTextOptions, text: (s: string) => string = (s) => s): { head: string[]; body: string[][] } {
   const columns = o.columns ?? STATS_COLUMNS;
   return {
     head: columns.map((c) => o.headings?.[c] ?? c),
-    body: rows.map((r) => cells(r, columns, o.format ?? plain, o.missing ?? '')),
+    body: rows.map((r) => cells(r, columns, o.format ?? plain, o.missing ?? '', text)),
   };
 }
 
-/** RFC 4180 CSV with CRLF line ends; cells with a comma, quote or line break are quoted. */
+/**
+ * RFC 4180 CSV with CRLF line ends; cells with a comma, quote or line break are quoted; a text cell a
+ * spreadsheet would run as a formula starts with `'` (spreadsheet-cell.ts).
+ */
 export function statsCsv(rows: readonly StatsTableRow[], o: TableTextOptions = {}): string {
-  const { head, body } = table(rows, o);
+  const { head, body } = table(rows, o, spreadsheetText);
   const cell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   return [head, ...body].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** Tab-separated, for pasting into a spreadsheet; tabs and line breaks inside a cell become spaces. */
+/**
+ * Tab-separated, for pasting into a spreadsheet; tabs and line breaks inside a cell become spaces; a text
+ * cell a spreadsheet would run as a formula starts with `'` (spreadsheet-cell.ts).
+ */
 export function statsTsv(rows: readonly StatsTableRow[], o: TableTextOptions = {}): string {
-  const { head, body } = table(rows, o);
+  const { head, body } = table(rows, o, spreadsheetText);
   const cell = (s: string) => s.replace(/[\t\r\n]+/g, ' ');
   return [head, ...body].map((r) => r.map(cell).join('\t')).join('\n') + '\n';
 }

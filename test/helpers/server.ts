@@ -42,6 +42,8 @@ export interface RunningServer {
   kill9(): Promise<void>;
   /** True while the process runs. */
   alive(): boolean;
+  /** The server process's id (for /proc/<pid>/status), null when it is not running. */
+  pid(): number | null;
 }
 
 /** Fail early, in words, when the build the tests need is not there. */
@@ -158,6 +160,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     alive() {
       const proc = child as ChildProcess | null;
       return proc !== null && proc.exitCode === null && proc.signalCode === null;
+    },
+    pid() {
+      const proc = child as ChildProcess | null;
+      return proc?.pid ?? null;
     },
   };
 }

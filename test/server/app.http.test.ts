@@ -72,6 +72,36 @@ describe('over HTTP', () => {
     expect((await listFiles(t.dataDir)).filter((f) => f.includes('big'))).toEqual([]);
   });
 
+  it('answers a request without Host (HTTP/1.1) with 400 {code, message} and the security headers; HTTP/1.0 needs none', async () => {
+    const reply = await rawRequest('GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    const head = reply.slice(0, reply.indexOf('\r\n\r\n')).toLowerCase();
+    expect(head).toContain('content-type: application/json; charset=utf-8');
+    expect(head).toContain('x-content-type-options: nosniff');
+    expect(head).toContain('x-frame-options: deny');
+    expect(head).toMatch(/content-security-policy: [^\r\n]*default-src/);
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'the request has no Host header, which HTTP/1.1 requires',
+    });
+    expect(await rawRequest('GET /healthz HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it("answers Node's parser errors (400, 431) with the security headers of every error", async () => {
+    for (const text of [
+      'POST /api/reports HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+    ]) {
+      const reply = await rawRequest(text);
+      expect(reply).toMatch(/^HTTP\/1\.1 4(00|31) /);
+      const head = reply.slice(0, reply.indexOf('\r\n\r\n')).toLowerCase();
+      expect(head).toContain("content-security-policy: default-src 'none'; frame-ancestors 'none'");
+      expect(head).toContain('x-content-type-options: nosniff');
+      expect(head).toContain('x-frame-options: deny');
+      expect(head).toContain('referrer-policy: no-referrer');
+    }
+  });
+
   it('refuses headers over 16 KiB with 431 HEADERS_TOO_LARGE in our format (a 20 KiB boundary too)', async () => {
     const res = await fetch(`${base}/healthz`, { headers: { 'x-big': 'a'.repeat(20 * 1024) } });
     expect(res.status).toBe(431);

@@ -113,6 +113,17 @@ describe('limits of a shared instance', () => {
     expect(loadConfig({}).limits.uploadToken).toBeNull();
   });
 
+  it('reads the export limits: MAX_CONCURRENT_EXPORTS (at least 1), EXPORT_CACHE_BYTES (a size, or 0 for none)', () => {
+    expect(loadOpsLimits({}, [], null)).toMatchObject({ maxConcurrentExports: 2, exportCacheBytes: 64 * 1024 ** 2 });
+    expect(loadOpsLimits({ MAX_CONCURRENT_EXPORTS: '4', EXPORT_CACHE_BYTES: '16MiB' }, [], null)).toMatchObject({
+      maxConcurrentExports: 4,
+      exportCacheBytes: 16 * 1024 ** 2,
+    });
+    expect(loadOpsLimits({ EXPORT_CACHE_BYTES: '0' }, [], null).exportCacheBytes).toBe(0);
+    expect(() => loadOpsLimits({ MAX_CONCURRENT_EXPORTS: '0' }, [], null)).toThrow(/MAX_CONCURRENT_EXPORTS must be a whole number of at least 1/);
+    expect(() => loadOpsLimits({ EXPORT_CACHE_BYTES: 'lots' }, [], null)).toThrow(/EXPORT_CACHE_BYTES must be a positive number of bytes/);
+  });
+
   it('keeps MAX_CONNECTIONS within what the open-file limit allows (a socket and a staging file each)', () => {
     const warnings: string[] = [];
     expect(loadOpsLimits({}, warnings, 300).maxConnections).toBe(118);

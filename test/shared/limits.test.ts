@@ -8,14 +8,17 @@ import { describe, expect, it } from 'vitest';
 import * as limits from '../../shared/limits.js';
 
 describe('the limits, as promised', () => {
-  it('uploads: 4 MiB by default, at most 256 MiB, 8 files at once, a CSV inside a gzip up to 64× its bytes', () => {
+  it('uploads: 4 MiB by default, at most 256 MiB, 8 files at once, a CSV inside a gzip up to 64× its bytes, at most what the parser reads (32 MiB, or the upload limit)', () => {
     expect(limits.DEFAULT_MAX_UPLOAD_BYTES).toBe(4_194_304);
     expect(limits.MAX_UPLOAD_BYTES_CEILING).toBe(268_435_456);
     expect(limits.MAX_UPLOAD_FILES).toBe(8);
     expect(limits.MAX_GZIP_EXPANSION).toBe(64);
-    // 64 × the limit, never above the ceiling.
-    expect(limits.maxDecompressedBytes(4_194_304)).toBe(268_435_456);
-    expect(limits.maxDecompressedBytes(1_000_000)).toBe(64_000_000);
+    // 64 × the limit, never above the ceiling, nor above what a parser thread's heap (512 MiB, or 16 × the
+    // upload limit) is sized to read: 32 MiB, or the upload limit.
+    expect(limits.maxDecompressedBytes(4_194_304)).toBe(33_554_432);
+    expect(limits.maxDecompressedBytes(262_144)).toBe(16_777_216);
+    expect(limits.maxDecompressedBytes(1_000_000)).toBe(33_554_432);
+    expect(limits.maxDecompressedBytes(64 * 1_048_576)).toBe(67_108_864);
     expect(limits.maxDecompressedBytes(268_435_456)).toBe(268_435_456);
   });
 

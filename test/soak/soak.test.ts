@@ -4,7 +4,7 @@
  * `npm run soak` runs them at full scale and prints the figures.
  */
 import { describe, expect, it } from 'vitest';
-import { runCrash, runCrowd, runFuzz, runSlowClients, runSlowHeaders, runViews, runWide } from '../../bench/soak/soak.js';
+import { runCrash, runCrowd, runExports, runFuzz, runGzipBomb, runSlowClients, runSlowHeaders, runViews, runWide } from '../../bench/soak/soak.js';
 import { assertBuilt } from '../helpers/server.js';
 
 const MINUTE = 60_000;
@@ -63,5 +63,18 @@ describe('soak (reduced)', () => {
     expect(r.violations).toEqual([]);
     expect(r.held).toBeLessThanOrEqual(r.clients / 16);
     expect(r.healthz.ok).toBeGreaterThan(0);
+  }, 3 * MINUTE);
+
+  it('exports: a crowd of export.zip requests each gets its ZIP or a 503 with Retry-After; memory bounded', async () => {
+    const r = await runExports('ci');
+    console.log(`exports (reduced): ${JSON.stringify(r.byStatus)}, RSS ${Math.round(r.rssBeforeMiB)} → peak ${Math.round(r.rssPeakMiB)} → ${Math.round(r.rssAfterMiB)} MiB`);
+    expect(r.violations).toEqual([]);
+    expect(r.byStatus['200']).toBeGreaterThan(0);
+  }, 3 * MINUTE);
+
+  it('gzip bomb: refused with 413 as it is decompressed, memory bounded, nothing left in DATA_DIR', async () => {
+    const r = await runGzipBomb('ci');
+    console.log(`gzip bomb (reduced): ${r.gzipBytes} B of gzip, ${r.decompressedBytes} B of rows: ${r.status}, RSS ${Math.round(r.rssIdleMiB)} → ${Math.round(r.rssPeakMiB)} MiB`);
+    expect(r.violations).toEqual([]);
   }, 3 * MINUTE);
 });

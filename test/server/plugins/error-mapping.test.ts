@@ -122,7 +122,8 @@ const answer = (status: string, body: object) => {
   const json = JSON.stringify(body);
   return (
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
-    `Cache-Control: no-store\r\nConnection: close\r\n\r\n${json}`
+    `Cache-Control: no-store\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n` +
+    `X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n${json}`
   );
 };
 
@@ -189,7 +190,12 @@ describe('frameworkErrors', () => {
     const report = routed('FST_ERR_BAD_URL', '/api/reports/%E0%A4%A?x');
     expect(report.statusCode).toBe(404);
     expect(report.body).toEqual({ code: 'REPORT_NOT_FOUND', message: new ReportNotFoundError().message });
-    expect(report.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'", 'cache-control': 'no-store' });
+    expect(report.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+    });
     const long = routed('FST_ERR_MAX_PARAM_LENGTH', `/r/${'a'.repeat(150)}?q`);
     expect(long.statusCode).toBe(404);
     expect(long.body).toEqual({ code: 'NOT_FOUND', message: new RouteNotFoundError(`GET ${`/r/${'a'.repeat(150)}`.slice(0, 100)}…`).message });

@@ -111,7 +111,7 @@ function storeOf(created: Record<string, number>): ReportStore & { deleted: stri
 describe('retention', () => {
   it('deletes reports created before the time given, not at it; counts only those it deleted', async () => {
     const store = storeOf({ a: 999, b: 1000, c: 1001, vanished: 5 });
-    expect(await deleteOlderThan(store, 1000)).toEqual([100]);
+    expect(await deleteOlderThan(store, 1000)).toEqual(['a']);
     expect(store.deleted).toEqual(['a', 'vanished']);
   });
 
@@ -133,19 +133,35 @@ describe('retention', () => {
 });
 
 describe('storage usage', () => {
-  it('counts what is stored, refuses past MAX_STORAGE_BYTES (not at it), and never counts below zero', async () => {
+  it('holds room for uploads: refuses past MAX_STORAGE_BYTES (not at it), counts stored and held together, gives back', async () => {
     const t = await loggedApp({ limits: { maxStorageBytes: 10_000 } });
     const usage = t.app.storageUsage;
-    expect({ reports: usage.reports, bytes: usage.bytes }).toEqual({ reports: 0, bytes: 0 });
-    expect(() => usage.ensureRoom(10_000)).not.toThrow();
-    expect(() => usage.ensureRoom(10_001)).toThrow('its limit of 9.8 KiB (10000 bytes) for all reports is reached');
-    usage.added(4000);
-    expect({ reports: usage.reports, bytes: usage.bytes }).toEqual({ reports: 1, bytes: 4000 });
-    expect(() => usage.ensureRoom(6000)).not.toThrow();
-    expect(() => usage.ensureRoom(6001)).toThrow();
-    usage.removed(1000);
-    expect({ reports: usage.reports, bytes: usage.bytes }).toEqual({ reports: 0, bytes: 3000 });
-    usage.removed(5000);
+    expect({ reports: usage.reports, bytes: usage.bytes, reserved: usage.reserved }).toEqual({ reports: 0, bytes: 0, reserved: 0 });
+    expect(() => usage.reserve(10_001)).toThrow(
+      'its limit of 9.8 KiB (10000 bytes) for all reports is reached: 0 bytes stored or being stored, this upload needs about 9.8 KiB (10001 bytes) more',
+    );
+    const a = usage.reserve(6000);
+    // Held: a second upload does not fit beside the first, though nothing is stored yet.
+    expect(() => usage.reserve(4001)).toThrow();
+    const b = usage.reserve(4000);
+    expect(usage.reserved).toBe(10_000);
+    // b fails: what it held is free again, and release is idempotent.
+    b.release();
+    b.release();
+    expect(usage.reserved).toBe(6000);
+    // a grows by its data (refused past the limit, what it held still held), then is stored.
+    expect(() => a.grow(4001)).toThrow();
+    a.grow(1000);
+    a.stored('a', 5000);
+    expect({ reports: usage.reports, bytes: usage.bytes, reserved: usage.reserved }).toEqual({ reports: 1, bytes: 5000, reserved: 2000 });
+    a.release();
+    expect(usage.reserved).toBe(0);
+    expect(() => usage.reserve(5001)).toThrow();
+    usage.reserve(5000).release();
+    // A deleted report gives back what it took, once; an unknown id changes nothing.
+    usage.removed('a');
+    usage.removed('a');
+    usage.removed('never');
     expect({ reports: usage.reports, bytes: usage.bytes }).toEqual({ reports: 0, bytes: 0 });
   });
 

@@ -1,9 +1,26 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebBuild, makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await makeApp({ webDir: await fakeWebBuild() });
+  const webDir = await fakeWebBuild();
+  // What Vite writes beside its scripts with `sourcemap: true`.
+  await writeFile(join(webDir, 'assets', 'index-AbC123.js.map'), '{"version":3,"sources":["../../src/main.tsx"],"sourcesContent":["secret"]}');
+  await writeFile(join(webDir, 'assets', 'index-AbC123.JS.MAP'), '{}');
+  t = await makeApp({ webDir });
+});
+
+describe('source maps', () => {
+  it('are not served (404 as a missing file), while the scripts are', async () => {
+    expect((await t.app.inject('/assets/index-AbC123.js')).statusCode).toBe(200);
+    for (const url of ['/assets/index-AbC123.js.map', '/assets/index-AbC123.JS.MAP', '/assets/index-AbC123.js.map?x=1']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('sourcesContent');
+    }
+  });
 });
 afterAll(async () => {
   await t.cleanup();

@@ -102,4 +102,21 @@ describe('upload limits', () => {
     // Reading by link stays open.
     expect((await t.inject(right.json().url.replace('/r/', '/api/reports/'))).statusCode).toBe(200);
   });
+
+  it('counts failed UPLOAD_TOKEN attempts against the address\'s uploads per minute: guesses get 429 too', async () => {
+    const t = await app({ uploadToken: 's3cret-team-token', uploadsPerMinute: 3 });
+    const { payload, headers } = fileUpload(fixture);
+    const guess = (token: string, remoteAddress = '10.0.0.7') =>
+      t.inject({ method: 'POST', url: '/api/reports', payload, headers: { ...headers, authorization: `Bearer ${token}` }, remoteAddress });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await guess(`guess-${i}`)).statusCode);
+    expect(statuses).toEqual([403, 403, 403, 429, 429]);
+    const limited = await guess('s3cret-team-token');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('TOO_MANY_UPLOADS');
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    // Another address is not held back by those guesses.
+    expect((await guess('s3cret-team-token', '10.0.0.8')).statusCode).toBe(201);
+  });
 });
+

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FsReportStore } from '../../../server/store/fs-report-store.js';
 import { StoreFullError, StoreUnavailableError, type ReportStore } from '../../../server/store/report-store.js';
@@ -38,16 +39,36 @@ describe('GET /readyz', () => {
     const t = await app(
       await failingStore({
         checkWritable: async () => {
-          throw new StoreUnavailableError('DATA_DIR /data is read-only (EROFS)');
+          throw new StoreUnavailableError('DATA_DIR /data is read-only (EROFS)', { cause: Object.assign(new Error('x'), { code: 'EROFS' }) });
         },
       }),
     );
     const res = await t.inject('/readyz');
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('STORAGE_UNAVAILABLE');
-    expect(res.json().message).toContain('read-only');
+    expect(res.json().message).toBe('the server cannot store reports right now (its storage is read-only (EROFS)): try again later');
     expect(res.headers['retry-after']).toBeDefined();
     expect((await t.inject('/healthz')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /readyz on a real DATA_DIR that broke', () => {
+  it('says what failed without DATA_DIR\'s path (the log has it)', async () => {
+    const dataDir = await tempDir();
+    const t = await makeApp({ dataDir });
+    try {
+      // The staging directory gone under the running server: its probe write fails with ENOENT and a path.
+      await rm(join(dataDir, 'staging'), { recursive: true, force: true });
+      const res = await t.app.inject('/readyz');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        code: 'STORAGE_UNAVAILABLE',
+        message: 'the server cannot store reports right now (its storage cannot be written or reached (ENOENT)): try again later',
+      });
+      expect(res.body).not.toContain(dataDir);
+    } finally {
+      await t.cleanup();
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportJson } from '../../../shared/api/schemas.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, MAX_GZIP_EXPANSION } from '../../../shared/limits.js';
 import { makeLog } from '../../../bench/make-log.js';
+import { bombGzip } from '../../../bench/soak/gzip-bomb.js';
 import { listFiles, makeApp, removeTempDirs, type TestApp } from '../../helpers/app.js';
 import { fileUpload, multipartBody, type Part } from '../../helpers/multipart.js';
 
@@ -71,6 +72,27 @@ describe('gzip uploads', () => {
       expect(body.code).toBe('DECOMPRESSED_TOO_LARGE');
       expect(body.message).toContain(`${MAX_GZIP_EXPANSION * 64 / 1024} MiB`);
       expect(body.message).toMatch(/gzip/);
+      expect(await listFiles(fresh.dataDir)).toEqual([]);
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+
+  it('stops a gzip of valid rows at what a parser thread is sized to read (32 MiB under the 4 MiB default): 413, nothing kept', async () => {
+    // 40 MB of rows in ~0.4 MB: under 64 × 4 MiB, over what the parser reads within its 512 MiB heap.
+    const { gz, textBytes } = bombGzip(40_000_000);
+    expect(gz.length).toBeLessThan(DEFAULT_MAX_UPLOAD_BYTES);
+    expect(textBytes).toBeLessThan(MAX_GZIP_EXPANSION * DEFAULT_MAX_UPLOAD_BYTES);
+    const fresh = await makeApp();
+    try {
+      const res = await fresh.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(gz, 'week.csv.gz') });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({
+        code: 'DECOMPRESSED_TOO_LARGE',
+        message:
+          'the gzip-compressed file expands to more than 32 MiB, the most this server reads once decompressed ' +
+          '(upload it in parts, or raise MAX_UPLOAD_BYTES)',
+      });
       expect(await listFiles(fresh.dataDir)).toEqual([]);
     } finally {
       await fresh.cleanup();

@@ -38,6 +38,7 @@ const JA: Readonly<Record<ApiErrorCode, string>> = {
   PARSER_UNAVAILABLE: 'ファイルを読み取る処理を今は使えません。数秒後にもう一度お試しください。',
   STORAGE_UNAVAILABLE: 'サーバーの保存先に今は書き込めません。しばらくしてからもう一度お試しください。',
   TASK_TIMEOUT: 'サーバーでの処理に時間がかかりすぎたため中止しました。しばらくしてからもう一度お試しください。',
+  EXPORTS_BUSY: 'サーバーは他のエクスポートを作成中です。数秒後にもう一度お試しください。',
   INSUFFICIENT_STORAGE: 'サーバーの保存領域がいっぱいです。管理者に連絡してください。',
   INTERNAL_ERROR: 'サーバーで問題が起きました。しばらくしてからもう一度お試しください。',
 };
