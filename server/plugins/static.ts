@@ -45,7 +45,7 @@ export default fp<StaticPluginOptions>(
       );
       fastify.decorate('webApp', {
         available: false,
-        sendIndex(reply: FastifyReply): FastifyReply {
+        sendIndex(_reply: FastifyReply): FastifyReply {
           throw new WebAppNotBuiltError();
         },
         indexHtml(): Promise<string> {
