@@ -1,7 +1,7 @@
 /**
  * A report page's URL query from viewer options, for links the server and the CLI make (the upload's
  * `url`, an offline report's initial view). Names and meanings: docs/ui-contract.md item 5; the web app
- * parses and keeps the query itself (web/src/view/view-state.ts). Only options that are set are written,
+ * parses and keeps the query itself (shared/view/view-state.ts). Only options that are set are written,
  * in the contract's order.
  */
 export interface ViewQueryOptions {

@@ -1,7 +1,7 @@
 /**
  * The limits the product promises (README: configuration, operations, the API table), as literal numbers:
  * each is compared with the figure the documentation states, never with the constant itself, so that a
- * changed limit fails here until the promise is changed with it (issue 12: "4 MiB" is 4 194 304 bytes).
+ * changed limit fails here until the promise is changed with it ("4 MiB" is 4 194 304 bytes).
  */
 import { describe, expect, it } from 'vitest';
 import * as limits from '../../shared/limits.js';

@@ -9,7 +9,7 @@ import { BROWSER_TEST_MS, describeBrowser, fetchReport, HOOK_TIMEOUT_MS, openRep
 
 const FIXTURE = 'd072_tfvnrl.csv';
 
-describeBrowser('view options in the URL (phase 2)', () => {
+describeBrowser('view options in the URL', () => {
   const h = webHarness();
 
   async function paintedRanges(page: Page): Promise<{ chart: string; min: number; max: number }[]> {

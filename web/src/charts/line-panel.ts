@@ -5,7 +5,7 @@
  * swaps the datasets' data and the x range in place and calls `update('none')`.
  *
  * Chart.js listens to no events here: hover, drag-zoom, wheel and keys are handled by a DOM overlay
- * (interaction.ts), and the crosshair and readout are DOM elements moved over the canvas.
+ * (overlay.ts), and the crosshair and readout are DOM elements moved over the canvas.
  */
 import { Chart, Filler, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
