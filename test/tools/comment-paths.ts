@@ -113,7 +113,7 @@ export function checkComment(c: Comment, root = ROOT): Finding[] {
     found.push({ file: c.file, line: c.line + lineOf(c.text, index), message });
   };
   for (const m of c.text.matchAll(PATH)) {
-    const path = m[1]!.replace(/\.$/, '');
+    const path = m[1]!;
     if (!existsSync(join(root, path))) at(m.index, `names ${path}, which does not exist`);
   }
   for (const m of c.text.matchAll(RELATIVE)) {
