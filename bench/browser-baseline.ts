@@ -1,8 +1,8 @@
 /**
- * Our report page against dstat2graphs' share page (issue 11), in the same run, interleaved, same browser
+ * Our report page against dstat2graphs' share page, in the same run, interleaved, same browser
  * settings (the warmed Chromium of browser.bench.ts, a fresh context = cold cache per page, 1400×900):
  *
- *   dstat2graphs   ../shared/reference/dstat2graphs/static-site/ served by `python3 -m http.server` on
+ *   dstat2graphs   reference/dstat2graphs/static-site/ of the team's material folder (MATERIAL) served by `python3 -m http.server` on
  *                  loopback: the load event (every one of its 84 PNGs there)
  *   dstatview      the same log uploaded: `dv:first-screen` (docs/ui-contract.md §1, §21); every chart shown
  *                  (scrolling a viewport at a time from the first screen on: as the server's image or drawn
@@ -10,7 +10,7 @@
  *                  are there, until every figure is painted, §1)
  *
  * for the small log (d072_tfvnrl.csv) and the 4 MB one (d072_long_tfvnrl.csv extended to 4000K with
- * ../shared/tools/extend-dstat-csv.py, as the static site's README says). Medians of PAGE_REPEAT; goals:
+ * the material folder's tools/extend-dstat-csv.py, as the static site's README says). Medians of PAGE_REPEAT; goals:
  * first screen ≤ 0.5 × their load event, every chart (shown) ≤ 1.5 ×; the interactive figure is printed
  * beside them. Marks are waited for from the page's console (page-marks.ts), as their load event is: nothing
  * is evaluated in either page while it loads.

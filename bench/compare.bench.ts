@@ -1,7 +1,7 @@
 /**
  * GET /api/compare for two 4 MB reports through real HTTP: cold (the reports parsed into columns) and warm
  * (cached columns, another window each time so nothing but the columns is reused), against the reference
- * of GET /api/reports/:id of one of them measured in the same run. Goal (issue 8): warm ≤ 200 ms.
+ * of GET /api/reports/:id of one of them measured in the same run. Goal: warm ≤ 200 ms.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,7 +73,7 @@ export async function benchCompare(): Promise<void> {
  * The compare page's first screen for two 4 MB logs against one report page's first screen, same server,
  * same browser, alternating, a new context (cold HTTP cache) each time: `dv:first-screen` (the server's
  * first-screen images painted, or every chart in the viewport at load, whichever comes first) and
- * `dv:first-screen-live` (the interactive charts on screen painted). Goal (issue 8): compare ≤ 1.5 × report.
+ * `dv:first-screen-live` (the interactive charts on screen painted). Goal: compare ≤ 1.5 × report.
  *
  * The two logs are uploaded in one request, as the upload page sends several files: that draws both
  * reports' first screens and their compare page's in the background. Both kinds of page are measured once

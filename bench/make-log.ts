@@ -1,5 +1,5 @@
 /**
- * Big realistic dstat logs for benchmarks, made from a real one (as ../shared/tools/extend-dstat-csv.py):
+ * Big realistic dstat logs for benchmarks, made from a real one (as the team's tools/extend-dstat-csv.py extends one):
  * the header and the real rows first, then rows 2..n (not the since-boot row) again and again with times
  * that keep stepping by the source's interval, every number scaled by a seeded factor in [1-j, 1+j].
  * Classic `dd-mm HH:MM:SS` time column only.

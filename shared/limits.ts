@@ -40,7 +40,7 @@ export const REPORT_ID_BYTES = 16;
 /** Longest original file name kept with a report, in characters. */
 export const MAX_FILE_NAME_CHARS = 200;
 
-// --- A shared instance (issue 9). Each default can be changed by the environment variable named in
+// --- A shared instance: many users, one server. Each default can be changed by the environment variable named in
 // server/config.ts; these are the values without one.
 
 /** Most open TCP connections, when the open-file limit does not call for fewer (server/config.ts). */
@@ -129,8 +129,8 @@ export const MAX_EXPORT_PNGS = 300;
 /**
  * Memory for the report pages' chart images kept by the server (HTML and PNG files), in bytes: 32 MiB holds
  * the default view of the last ~15 logs of 4 MB (~2 MB each: 15 charts, light and dark at 1× and 2×) or
- * ~60 small ones. Bounded so that the server's RSS stays level over many uploads (issue 11: ≤ 50 MiB of
- * growth from the 10th to the 100th upload of a 4 MB log); a page whose images have gone is drawn again
+ * ~60 small ones. Bounded so that the server's RSS stays level over many uploads (≤ 50 MiB of growth from the
+ * 10th to the 100th upload of a 4 MB log); a page whose images have gone is drawn again
  * on its next request.
  */
 export const FIRST_SCREEN_CACHE_BYTES = 32 * 1024 * 1024;

@@ -12,7 +12,7 @@ export interface FuzzOptions {
   seed?: number;
   /**
    * A reply later than this (ms) is a violation. The proof's bound is 5 s (`npm run soak`); the reduced run
-   * inside `npm test` shares two cores with the rest of the suite, so it looks for hangs (a hang was ~130 s)
+   * inside `npm test` shares two cores with the rest of the suite, so it looks for hangs (a reply minutes late)
    * with a wider bound and prints the slowest reply instead of timing it.
    */
   replyDeadlineMs?: number;

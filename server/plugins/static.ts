@@ -51,7 +51,7 @@ export default fp<StaticPluginOptions>(
       );
       fastify.decorate('webApp', {
         available: false,
-        sendIndex(reply: FastifyReply): FastifyReply {
+        sendIndex(_reply: FastifyReply): FastifyReply {
           throw new WebAppNotBuiltError();
         },
         indexHtml(): Promise<string> {

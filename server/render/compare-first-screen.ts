@@ -1,5 +1,5 @@
 /**
- * The compare page's first screen as images (issue 8), as the report page's (first-screen.ts): the page's
+ * The compare page's first screen as images, as the report page's (first-screen.ts): the page's
  * first overlay charts (every run's lines on the aligned elapsed axis, shared/chart/overlay-lines.ts, the
  * lines the page's ComparePanel draws) for the view of a `/compare?ids=…` query, in both themes at 1× and
  * 2×, and the HTML that shows them until the page's interactive charts have painted. Runs in the worker pool

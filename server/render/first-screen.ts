@@ -1,5 +1,5 @@
 /**
- * The report page's charts as images (issue 11): the charts of the page from the top (shared/view/
+ * The report page's charts as images: the charts of the page from the top (shared/view/
  * first-screen.ts; up to PAGE_IMAGE_CHARTS: the first screen's, then the ones the page scrolls to) drawn by
  * render-chart.ts for a view of the URL, in the light and the dark theme at one and two device pixels per CSS
  * px, and the HTML that shows them before the app has started (web/src/first-screen.ts replaces them with the

@@ -145,7 +145,7 @@ export class S3ReportStore implements ReportStore {
     const { id } = report;
     if (await this.has(id)) throw new ReportIdTakenError(id);
     // Object sizes: what a bucket bills and quotas count.
-    let bytes = 0;
+    let bytes: number;
     try {
       // Read whole (at most MAX_UPLOAD_BYTES): a buffer, unlike a file stream, can be sent again on a retry.
       const source = await readFile(report.sourcePath);

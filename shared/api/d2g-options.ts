@@ -31,7 +31,7 @@ export class D2gOptionError extends Error {
 
 /** Width of the page the `width` → `cols` mapping assumes, px. */
 const PAGE_WIDTH_PX = 1200;
-/** The viewer's smallest graph height, px (web/src/view/view-state.ts MIN_HEIGHT). */
+/** The viewer's smallest graph height, px (shared/view/view-state.ts MIN_HEIGHT). */
 const MIN_VIEWER_HEIGHT_PX = 100;
 
 /** The range of a field, from the schema. */

@@ -87,9 +87,9 @@ export function resolveCharts(series: readonly SeriesInfo[], catalogue: readonly
       const name = spec.device.exec(group)?.groups?.['dev'];
       if (name) devices.push({ group, name });
     }
-    let total: ResolvedChart | null = null;
-    if (totalGroup) total = fromGroup(spec, totalGroup, `${spec.id}:total`, 'total');
-    else total = derivedTotal(spec, devices, byGroup);
+    const total: ResolvedChart | null = totalGroup
+      ? fromGroup(spec, totalGroup, `${spec.id}:total`, 'total')
+      : derivedTotal(spec, devices, byGroup);
     if (total) charts.push(total);
     // Without a total (one device, or one the producer counts), a device stands for its family: it is
     // drawn even when idle, because an idle network or disk is itself a finding.

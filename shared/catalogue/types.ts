@@ -32,7 +32,7 @@ export const FALLBACK_COLOURS: readonly ColourToken[] = [
 
 /**
  * View options that put an upper limit on a chart's Y axis, so the per-device charts of one kind share a
- * scale (phase 2 adds the controls; dstat2graphs has the same three).
+ * scale (set in the viewer's options; dstat2graphs has the same three).
  */
 export type YLimitOption = 'diskBytes' | 'diskIops' | 'netBytes';
 
@@ -59,7 +59,7 @@ export interface ColumnSpec {
 }
 
 interface ChartSpecBase {
-  /** Stable id, used in chart keys and (phase 2) in URLs: `cpu`, `disk`, `net`, … */
+  /** Stable id, used in chart keys and in URLs: `cpu`, `disk`, `net`, … */
   id: string;
   /** Heading of the section the chart is listed under, e.g. `Disk I/O`. */
   section: string;

@@ -36,7 +36,7 @@ export interface LineAxisState {
   flat: boolean;
 }
 
-/** Texts drawn into an image of the chart (PNG download, server images): see png-texts.ts. */
+/** Texts drawn into an image of the chart (PNG download, server images): see image-texts.ts. */
 export interface ImageTexts {
   title: string;
   /** Lines under the title: host, file, time range. */

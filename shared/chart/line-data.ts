@@ -209,7 +209,7 @@ export function lineDatasets(
   // Each band's top is filled down to the axis in an opaque colour (the series colour as if 78 % over
   // the background): Chart.js draws the last dataset first, so the higher tops are painted over by the
   // lower ones, which looks exactly like fills between neighbours and costs a fraction of Chart.js'
-  // between-datasets fill (measured: 9.7 → 3 ms for a 2-band stack of 1 200 points).
+  // between-datasets fill (about a third of its time for a 2-band stack of 1 200 points).
   prepared.bands.forEach((band, k) => {
     const rgb = theme.rgb(band.spec.colour);
     out.push({

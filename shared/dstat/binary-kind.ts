@@ -2,6 +2,8 @@
  * What a file that is not text probably is, from its first bytes (read as Latin-1 characters, or as decoded
  * text where they survived): said in the error so the user knows what they picked.
  */
+// Signatures are control bytes by definition, which no-control-regex exists to flag as likely typos.
+/* eslint-disable no-control-regex */
 const SIGNATURES: readonly [RegExp, string][] = [
   [/^.PNG/, 'a PNG image'],
   [/^\u00ff\u00d8\u00ff|^\ufffd\ufffd\ufffd/, 'a JPEG image'],
@@ -13,6 +15,7 @@ const SIGNATURES: readonly [RegExp, string][] = [
   [/^\u00fd7zXZ|^\ufffd7zXZ/, 'an xz-compressed file (unpack it first: unxz log.csv.xz)'],
   [/^\u00d0\u00cf\u0011\u00e0|^\ufffd\ufffd\u0011\ufffd/, 'an old Excel or Office document (.xls)'],
 ];
+/* eslint-enable no-control-regex */
 
 /** `a PNG image`, `a gzip-compressed file (…)`, or '' when the signature is not known. */
 export function binaryKind(head: string): string {

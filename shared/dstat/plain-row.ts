@@ -8,8 +8,6 @@
 import { MAX_LINE_CHARS } from '../limits.js';
 import { toNumber } from './cells.js';
 
-const COMMA = 44; // ,
-const QUOTE = 34; // "
 const DOT = 46; // .
 const MINUS = 45; // -
 const PLUS = 43; // +

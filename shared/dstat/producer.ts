@@ -1,5 +1,5 @@
 /**
- * Which program wrote the file, and what that means for its units. See ../fixtures/FORMATS.md:
+ * Which program wrote the file, and what that means for its units. See test/fixtures/FORMATS.md:
  * - `Dstat 0.x` is Dag Wieers' dstat; `Dstat 1.x` (dool 0.9–1.1) and `dool 1.x` are dool;
  * - `pcp-dstat x CSV Output` is pcp-dstat: memory, swap and disk in KiB, paging in pages;
  * - dool ≥ 1.3.0 writes disk and network in bits/s unless `--bytes` was given.

@@ -17,7 +17,7 @@ export const MISSED_TICKS = /^missed (\d+) ticks?$/;
 
 /** What the first rows told about the run (see prescan.ts). */
 export interface Plan {
-  /** Data columns beyond the header (pcp issue 1749), left out; 0 when the header names them all. */
+  /** Data columns beyond the header (pcp-dstat names only the columns that fit the terminal), left out; 0 when the header names them all. */
   extraColumns: number;
   textColumns: Set<number>;
   firstTimeCell: string;

@@ -34,7 +34,7 @@ export interface ReduceOptions extends TimeWindow {
    * For areas filled down to zero: keep per column only its largest sample (and its smallest as well when
    * that is below zero). The fill covers everything under the largest, so nothing visible is lost, while
    * the outline no longer plunges to each column's minimum and back: a filled 100k-row series costs the
-   * canvas a fraction of the rasterisation (measured in Chromium: 17–20 ms → a few ms per chart).
+   * canvas a fraction of the rasterisation (in Chromium, a few ms per chart instead of ~20).
    */
   envelope?: boolean;
 }

@@ -141,9 +141,8 @@ export async function canvasInk(scope: Locator): Promise<Ink> {
 export async function waitForInk(chart: Locator, timeoutMs = 15_000, minColoured = 50, minRows = 10): Promise<Ink> {
   await chart.scrollIntoViewIfNeeded();
   const deadline = Date.now() + timeoutMs;
-  let last: Ink = { width: 0, height: 0, inked: 0, coloured: 0, colouredRows: 0 };
   for (;;) {
-    last = await canvasInk(chart);
+    const last = await canvasInk(chart);
     if (last.coloured >= minColoured && last.colouredRows >= minRows) return last;
     if (Date.now() > deadline) {
       throw new Error(`the chart's canvas stayed blank (${JSON.stringify(last)})`);

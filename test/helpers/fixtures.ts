@@ -1,4 +1,4 @@
-/** The real dstat files of test/fixtures/ (copied from ../shared/fixtures/, see its MANIFEST.md). */
+/** The real dstat files of test/fixtures/ (copied from the team's fixture collection with its MANIFEST.md and FORMATS.md). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -9,7 +9,7 @@ Expected figures for test/shared/dstat/fixtures.test.ts, computed WITHOUT the pa
 
 Standard library only (the `csv` module reads the fields); no code is shared with shared/dstat/. The rules it
 implements are the parser's specification, written down here a second time on purpose
-(see /work/shared/fixtures/FORMATS.md for the formats):
+(see test/fixtures/FORMATS.md for the formats):
 
 * A file is a list of header blocks. A block is metadata lines (quoted title `"<prog> <ver> CSV output"`,
   `"Author:"`, `"Host:"`, `"Cmdline:"`/`"Date:"`, blank lines), then a group-name row and a column-name row,

@@ -1,5 +1,5 @@
 /**
- * Every axis reads right and a PNG is ready for a slide (issue 11), through docs/ui-contract.md's hooks:
+ * Every axis reads right and a PNG is ready for a slide, through docs/ui-contract.md's hooks:
  * byte ticks at binary steps, the memory axis at the machine's memory, ≥ 4 time ticks on narrow charts and
  * short windows, the PNG download's size and texts.
  */

@@ -128,7 +128,9 @@ export async function expectHook(what: string, wait: Promise<unknown>): Promise<
   try {
     await wait;
   } catch (err) {
-    throw new Error(`${what} (docs/ui-contract.md): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    throw new Error(`${what} (docs/ui-contract.md): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, {
+      cause: err,
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 11, keyboard and zoom (what axe-core cannot see): no focused control under the sticky toolbar, the
+ * Keyboard and zoom (what axe-core cannot see): no focused control under the sticky toolbar, the
  * Options panel within reach at 200 % zoom with Escape and a focus trap, zoom announced in a polite live
  * region, and per-chart buttons named after their chart.
  */

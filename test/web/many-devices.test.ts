@@ -1,5 +1,5 @@
 /**
- * Hosts with many devices (issue 11): the busiest devices drawn by default, a sidebar that searches and
+ * Hosts with many devices: the busiest devices drawn by default, a sidebar that searches and
  * sorts them, "show all" on 1 699 disks that keeps a bounded number of live charts (placeholders of the
  * right height elsewhere, docs/ui-contract.md §1) and still answers input, and the per-CPU table sorted by
  * any column. Structure only: no timings here (bench/ measures speed).

@@ -1,5 +1,5 @@
 /**
- * The server's images of every chart of a report page (docs/ui-contract.md §21, issue 11): the page scrolls
+ * The server's images of every chart of a report page (docs/ui-contract.md §21): the page scrolls
  * through them before the app has started, each keeping its place while it loads, and the app's charts take
  * over where the reader is.
  */

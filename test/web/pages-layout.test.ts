@@ -1,5 +1,5 @@
 /**
- * Issue 11, pages and layout: a family total stays drawn when every device is idle, charts use the page's
+ * Pages and layout: a family total stays drawn when every device is idle, charts use the page's
  * width, the 404 page (HTML for a browser, JSON under /api/), server error codes in Japanese, Japanese
  * statistics headers that leave series names on one line.
  */

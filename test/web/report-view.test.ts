@@ -1,5 +1,5 @@
 /**
- * The interactive report viewer (phase 2), through the hooks of docs/ui-contract.md: chart titles and idle
+ * The interactive report viewer, through the hooks of docs/ui-contract.md: chart titles and idle
  * devices, synchronised zoom and crosshair, statistics of the visible window, the per-CPU heatmap, the
  * performance marks the benchmark relies on.
  */
@@ -36,14 +36,14 @@ const TITLES = [
 ];
 
 /**
- * The computed totals: the contract writes "CPU usage" / "Disk I/O", phase 1 "CPU usage total", the brief
- * "Disk I/O (total)". Any of the three is accepted; exactly one chart each.
+ * The computed totals: the contract writes "CPU usage" / "Disk I/O"; "CPU usage total" and
+ * "Disk I/O (total)" are accepted too. Exactly one chart each.
  */
 const TOTALS = [/^CPU usage( \(?total\)?)?$/, /^Disk I\/O( \(?total\)?)?$/, /^Disk IOPS( \(?total\)?)?$/];
 
 const IDLE = ['loop0', 'loop1', 'loop2', 'loop3', 'loop4', 'loop5', 'loop6', 'loop7', 'zram0'];
 
-describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
+describeBrowser('report viewer (docs/ui-contract.md)', () => {
   const h = webHarness();
 
   async function headings(page: Page): Promise<string[]> {

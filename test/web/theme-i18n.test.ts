@@ -9,7 +9,7 @@ import { BROWSER_TEST_MS, describeBrowser, expectHook, HOOK_TIMEOUT_MS, openRepo
 
 const FIXTURE = 'd072_tfvnrl.csv';
 
-describeBrowser('theme and language (phase 2)', () => {
+describeBrowser('theme and language', () => {
   const h = webHarness();
 
   /** The colour behind the content: body's, or html's when body is transparent. */

@@ -13,7 +13,7 @@ import { BROWSER_TEST_MS, describeBrowser, webHarness } from './harness.js';
 
 const FIXTURE = 'd072_tfvnrl.csv';
 
-/** Headings of the charts the foundation needs drawn (phase 1 titles totals "… total"; the contract "…"). */
+/** Headings of the charts the foundation needs drawn (the contract's "…", or "… total"). */
 const MUST_DRAW: readonly RegExp[] = [/^CPU usage( \(?total\)?)?$/, /^Disk I\/O vda$/, /^Network I\/O eth0$/];
 
 /** The smallest valid PNG (1×1), bytes as a browser would upload them. */

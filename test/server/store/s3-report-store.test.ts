@@ -17,7 +17,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { gzipSync } from 'node:zlib';
-import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
+import { readdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newReportId } from '../../../server/store/report-id.js';

@@ -1,5 +1,5 @@
 /**
- * statsReport (`dstatview stats`): the figures of one run, in-process (test/server/cli.test.ts runs the
+ * statsReport (`dstatview stats`): the figures of one run, in-process (test/server/cli/stats.test.ts runs the
  * command itself against a real fixture; this pins the rules on a log small enough to check by hand).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The parser's specification on real files: every CSV of test/fixtures/ (see /work/shared/fixtures/MANIFEST.md
+ * The parser's specification on real files: every CSV of test/fixtures/ (see test/fixtures/MANIFEST.md
  * and FORMATS.md), one `describe` per producer and dialect.
  *
  * Every expected figure below (producer, host, runs, rows kept and dropped, times, zone, series statistics)

@@ -1,9 +1,9 @@
 /**
- * Files of many short runs (`dstat --output` appending to one file run after run; issue 9 measured 5,800
- * one-row runs in 4 MB taking 3.5 s where a normal 4 MB log takes 0.6 s), made from real fixtures.
+ * Files of many short runs (`dstat --output` appending to one file run after run: thousands of one-row runs
+ * in 4 MB), made from real fixtures.
  *
- * What made them slow was one typed array (one ArrayBuffer) per column per run: every live ArrayBuffer
- * makes each young-generation GC a little slower, so the cost of a run grew with the runs read before it.
+ * What would make them slow is one typed array (one ArrayBuffer) per column per run: every live ArrayBuffer
+ * makes each young-generation GC a little slower, so the cost of a run would grow with the runs read before it.
  * The tests below pin the layout that keeps the work per run constant — a run's time and numeric columns
  * are views of one buffer of its own, exactly the size of its rows — without timing anything (the speed
  * itself is measured against a normal log of the same size by bench/parse.bench.ts).

@@ -1,5 +1,5 @@
 /**
- * Rows that do not line up with their header (issue 10 item 3): pcp-dstat with some plugin combinations
+ * Rows that do not line up with their header : pcp-dstat with some plugin combinations
  * writes 75 fields under a 76-column header and the values shift. Made here from real fixtures by taking
  * one field out of the data rows ("shift a column"); the error must say what is wrong, not "no data rows".
  */

@@ -1,5 +1,5 @@
 /**
- * Logs whose preamble was cut off (issue 10 item 1): kept by test harnesses from the group-name row on
+ * Logs whose preamble was cut off: kept by test harnesses from the group-name row on
  * (`tail -n +6`, or a tool that wrote only the table). Made here from real fixtures of every producer by
  * dropping the lines before the first group-name row; the rest of each file is untouched, so the log must be
  * the one the whole file gives, less what only the preamble says (host, producer, version, zone, year).

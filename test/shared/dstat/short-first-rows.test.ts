@@ -1,5 +1,5 @@
 /**
- * pcp-dstat's short first rows (issue 10 item 2): pcp-dstat may write its first sample(s) with only the
+ * pcp-dstat's short first rows: pcp-dstat may write its first sample(s) with only the
  * values it has (procs, memory) and stop the row there, e.g. `30-06 22:59:39,4,1,,13416868,678548,120,
  * 1983312,,,,,,,` (15 fields under a 21-column header). Made here from real pcp-dstat fixtures by cutting
  * their first rows after 15 fields; the rest of each file is untouched.

@@ -1,7 +1,7 @@
 /**
  * One catalogue chart of a comparison: every run's series of the chart overlaid on the aligned elapsed axis,
  * each run in its own colour (a series of a run told apart by its dash), driven by the same coordinator,
- * overlay (zoom, pan, crosshair, readout) and Chart.js configuration (shared/chart/line-config.ts) as the
+ * pointer layer (zoom, pan, crosshair, readout) and Chart.js configuration (shared/chart/line-config.ts) as the
  * report's LinePanel; its lines (shared/chart/overlay-lines.ts) are those the server's first-screen images
  * of the compare page are drawn with.
  * No statistics table per chart: the page's Δ table holds them, from the raw rows of the window.
@@ -14,7 +14,7 @@ import { overlayDatasets, overlayLines, type OverlayLine } from '../../../shared
 import type { RunData } from '../../../shared/report/run-data.js';
 import { formatValue } from '../format.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
-import { PlotOverlay, type ReadoutItem } from './overlay.js';
+import { PointerLayer, type ReadoutItem } from './pointer-layer.js';
 
 type LineChart = Chart<'line', LineDataset['data']>;
 
@@ -45,26 +45,26 @@ export class ComparePanel implements Panel {
   /** Read by the chart's axis callbacks (shared/chart/line-config.ts). */
   private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false };
   private drawn: OverlayLine[] = [];
-  private readonly overlay: PlotOverlay;
+  private readonly pointer: PointerLayer;
 
   constructor(
     private readonly figure: HTMLElement,
     private readonly box: HTMLElement,
     private readonly canvas: HTMLCanvasElement,
-    overlayEl: HTMLElement,
+    pointerEl: HTMLElement,
     coordinator: Coordinator,
     private props: ComparePanelProps,
   ) {
     this.key = props.key;
     this.target = box;
-    this.overlay = new PlotOverlay(overlayEl, coordinator, this);
+    this.pointer = new PointerLayer(pointerEl, coordinator, this);
   }
 
   setProps(props: ComparePanelProps): void {
     this.props = props;
     this.drawnVersion = -1;
     this.release();
-    this.overlay.resetReadout();
+    this.pointer.resetReadout();
   }
 
   hasInstance(): boolean {
@@ -76,7 +76,7 @@ export class ComparePanel implements Panel {
     const height = Math.round(this.box.clientHeight);
     if (width <= 0 || height <= 0) return;
     this.drawn = overlayLines(this.props.perRun, this.props.runs, this.props.tags, this.props.label, ctx.hidden);
-    const plotWidth = Math.max(50, this.overlay.area?.width ?? width - PLOT_INSET);
+    const plotWidth = Math.max(50, this.pointer.area?.width ?? width - PLOT_INSET);
     const { datasets, state } = overlayDatasets(this.props.chart, this.drawn, this.props.runs, ctx.window, plotWidth, ctx.theme);
     Object.assign(this.state, state);
     this.instance?.destroy();
@@ -97,7 +97,7 @@ export class ComparePanel implements Panel {
     );
     this.instance = instance;
     const area = instance.chartArea;
-    this.overlay.setArea({ left: area.left, top: area.top, width: area.right - area.left, height: area.bottom - area.top }, width, height);
+    this.pointer.setArea({ left: area.left, top: area.top, width: area.right - area.left, height: area.bottom - area.top }, width, height);
     this.drawnVersion = ctx.version;
     const fig = this.figure;
     fig.dataset['xMin'] = String(ctx.window.t0);
@@ -124,12 +124,12 @@ export class ComparePanel implements Panel {
   /** The value of every run at the hovered time: each run's own nearest sample (none outside its span). */
   crosshair(ctx: ViewContext, row: number | null, origin: Panel | null, pointerY: number | null): void {
     if (row === null || this.drawn.length === 0) {
-      this.overlay.hide();
+      this.pointer.hide();
       return;
     }
     // As on the report page: the values are read out beside the pointer; other charts show the time line alone.
     if (origin !== this || pointerY === null) {
-      this.overlay.show(ctx, row, [], null);
+      this.pointer.show(ctx, row, [], null);
       return;
     }
     const t = ctx.run.time[row]!;
@@ -139,7 +139,7 @@ export class ComparePanel implements Panel {
       const r = inside ? run.nearestRow(t) : -1;
       return { colour: d.colour, label: d.label, value: r >= 0 ? formatValue(d.values[r]!, d.unit) : '–' };
     });
-    this.overlay.show(ctx, row, items, pointerY);
+    this.pointer.show(ctx, row, items, pointerY);
   }
 
   release(): void {
@@ -150,11 +150,11 @@ export class ComparePanel implements Panel {
       this.painted = false;
       this.figure.dataset['painted'] = 'false';
     }
-    this.overlay.hide();
+    this.pointer.hide();
   }
 
   destroy(): void {
     this.release();
-    this.overlay.destroy();
+    this.pointer.destroy();
   }
 }

@@ -14,7 +14,7 @@ import type { Coordinator, Panel, ViewContext } from './coordinator.js';
 import { composePng } from './png.js';
 export { paletteGradient, SCALE_TICKS } from './heat-palette.js';
 import { colourIndex, palette } from './heat-palette.js';
-import { PlotOverlay } from './overlay.js';
+import { PointerLayer } from './pointer-layer.js';
 
 /** Y axis width, as the line charts' (their time axes line up). */
 const LEFT = 54;
@@ -69,7 +69,7 @@ export class HeatmapPanel implements Panel {
   lastDrawn = 0;
   private drawn = false;
   private job: { version: number; out: (SeriesStats | null)[] } | null = null;
-  private readonly overlay: PlotOverlay;
+  private readonly pointer: PointerLayer;
   private luts: { dark: Uint32Array | null; light: Uint32Array | null } = { dark: null, light: null };
   private title = '';
   private labels = { mean: 'mean', busiest: 'busiest', here: 'here' };
@@ -78,13 +78,13 @@ export class HeatmapPanel implements Panel {
     private readonly figure: HTMLElement,
     private readonly box: HTMLElement,
     private readonly canvas: HTMLCanvasElement,
-    overlayEl: HTMLElement,
+    pointerEl: HTMLElement,
     coordinator: Coordinator,
     private cpus: readonly HeatmapCpu[],
     private readonly onStats: (stats: (SeriesStats | null)[] | 'pending') => void,
   ) {
     this.target = box;
-    this.overlay = new PlotOverlay(overlayEl, coordinator, this);
+    this.pointer = new PointerLayer(pointerEl, coordinator, this);
   }
 
   setProps(cpus: readonly HeatmapCpu[], title: string, labels: { mean: string; busiest: string; here: string }): void {
@@ -96,7 +96,7 @@ export class HeatmapPanel implements Panel {
     this.title = title;
     this.labels = labels;
     this.drawnVersion = -1;
-    this.overlay.resetReadout();
+    this.pointer.resetReadout();
   }
 
   hasInstance(): boolean {
@@ -180,7 +180,7 @@ export class HeatmapPanel implements Panel {
       g.fillText(Array.isArray(label) ? label[0]! : label, x, plot.top + plot.height + 6);
     });
 
-    this.overlay.setArea(plot, width, height);
+    this.pointer.setArea(plot, width, height);
     this.drawn = true;
     this.drawnVersion = ctx.version;
     this.figure.dataset['xMin'] = String(ctx.window.t0);
@@ -227,11 +227,11 @@ export class HeatmapPanel implements Panel {
 
   crosshair(ctx: ViewContext, row: number | null, origin: Panel | null, pointerY: number | null): void {
     if (row === null || this.cpus.length === 0) {
-      this.overlay.hide();
+      this.pointer.hide();
       return;
     }
     if (origin !== this || pointerY === null) {
-      this.overlay.show(ctx, row, [], null);
+      this.pointer.show(ctx, row, [], null);
       return;
     }
     let sum = 0;
@@ -255,13 +255,13 @@ export class HeatmapPanel implements Panel {
         value: formatValue(this.cpus[best]!.busy[row]!, '%'),
       });
     }
-    const area = this.overlay.area;
+    const area = this.pointer.area;
     if (area) {
       const k = Math.floor(((pointerY - area.top) / area.height) * this.cpus.length);
       const cpu = this.cpus[k];
       if (cpu) items.push({ colour: 'blue', label: `${this.labels.here} ${cpu.name}`, value: formatValue(cpu.busy[row]!, '%') });
     }
-    this.overlay.show(ctx, row, items, pointerY);
+    this.pointer.show(ctx, row, items, pointerY);
   }
 
   release(): void {
@@ -274,6 +274,6 @@ export class HeatmapPanel implements Panel {
   }
 
   destroy(): void {
-    this.overlay.destroy();
+    this.pointer.destroy();
   }
 }

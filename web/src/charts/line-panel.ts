@@ -4,8 +4,8 @@
  * reduced on their total), so Chart.js never sees more than ~2 points per pixel column and dataset; zoom
  * swaps the datasets' data and the x range in place and calls `update('none')`.
  *
- * Chart.js listens to no events here: hover, drag-zoom, wheel and keys are handled by a DOM overlay
- * (interaction.ts), and the crosshair and readout are DOM elements moved over the canvas.
+ * Chart.js listens to no events here: hover, drag-zoom, wheel and keys are handled by the pointer layer
+ * (pointer-layer.ts), and the crosshair and readout are DOM elements moved over the canvas.
  */
 import { Chart, Filler, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
@@ -24,7 +24,7 @@ import { drawLevel, type RunData } from '../../../shared/report/run-data.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
 import { formatValue } from '../format.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
-import { PlotOverlay, type PlotArea } from './overlay.js';
+import { PointerLayer, type PlotArea } from './pointer-layer.js';
 import { renderPng } from './png.js';
 
 type LineChart = Chart<'line', Point[]>;
@@ -70,13 +70,13 @@ export class LinePanel implements Panel {
   private size = { width: 0, height: 0 };
   /** Statistics being computed for a version of the view. */
   private job: { version: number; out: (SeriesStats | null)[] } | null = null;
-  private readonly overlay: PlotOverlay;
+  private readonly pointer: PointerLayer;
 
   constructor(
     private readonly figure: HTMLElement,
     private readonly box: HTMLElement,
     private readonly canvas: HTMLCanvasElement,
-    overlayEl: HTMLElement,
+    pointerEl: HTMLElement,
     coordinator: Coordinator,
     props: LinePanelProps,
     private readonly onStats: StatsListener,
@@ -84,7 +84,7 @@ export class LinePanel implements Panel {
     this.key = props.chart.key;
     this.target = box;
     this.props = props;
-    this.overlay = new PlotOverlay(overlayEl, coordinator, this);
+    this.pointer = new PointerLayer(pointerEl, coordinator, this);
   }
 
   setProps(props: LinePanelProps): void {
@@ -97,7 +97,7 @@ export class LinePanel implements Panel {
       this.statsVersion = -1;
       this.job = null;
     }
-    this.overlay.resetReadout();
+    this.pointer.resetReadout();
   }
 
   hasInstance(): boolean {
@@ -105,7 +105,7 @@ export class LinePanel implements Panel {
   }
 
   plotArea(): PlotArea | null {
-    return this.overlay.area;
+    return this.pointer.area;
   }
 
   private prepare(ctx: ViewContext, level: RunData): PreparedLines {
@@ -138,7 +138,7 @@ export class LinePanel implements Panel {
     if (width <= 0 || height <= 0) return;
     const t0 = performance.now();
     // The plot is the box less the y axis and the padding; known exactly after the first draw.
-    const plotWidth = Math.max(50, this.overlay.area && this.size.width === width ? this.overlay.area.width : width - PLOT_INSET);
+    const plotWidth = Math.max(50, this.pointer.area && this.size.width === width ? this.pointer.area.width : width - PLOT_INSET);
     const level = this.level(ctx, plotWidth);
     const prepared = this.prepare(ctx, level);
     const existing = this.instance;
@@ -186,7 +186,7 @@ export class LinePanel implements Panel {
       this.builtFor = ctx.optionsVersion;
     }
     const area = this.instance!.chartArea;
-    this.overlay.setArea(
+    this.pointer.setArea(
       { left: area.left, top: area.top, width: area.right - area.left, height: area.bottom - area.top },
       width,
       height,
@@ -251,12 +251,12 @@ export class LinePanel implements Panel {
   crosshair(ctx: ViewContext, row: number | null, origin: Panel | null, pointerY: number | null): void {
     const prepared = this.prepared;
     if (row === null || !prepared) {
-      this.overlay.hide();
+      this.pointer.hide();
       return;
     }
     // The values are read out only beside the pointer; the other charts show the time line alone.
     if (origin !== this || pointerY === null) {
-      this.overlay.show(ctx, row, [], null);
+      this.pointer.show(ctx, row, [], null);
       return;
     }
     // The row is the run's (the drawing may come from its reduced level).
@@ -266,7 +266,7 @@ export class LinePanel implements Panel {
       value: formatValue(ctx.run.values(d.spec.source)?.[row] ?? NaN, d.spec.unit),
       muted: d.spec.role === 'hidden',
     }));
-    this.overlay.show(ctx, row, items, pointerY);
+    this.pointer.show(ctx, row, items, pointerY);
   }
 
   release(): void {
@@ -278,7 +278,7 @@ export class LinePanel implements Panel {
       this.painted = false;
       this.figure.dataset['painted'] = 'false';
     }
-    this.overlay.hide();
+    this.pointer.hide();
   }
 
   /**
@@ -292,7 +292,7 @@ export class LinePanel implements Panel {
 
   destroy(): void {
     this.release();
-    this.overlay.destroy();
+    this.pointer.destroy();
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * One catalogue chart (docs/ui-contract.md §1–4, 9): a figure with its heading (chart and device), a PNG
- * button, the canvas with its interaction overlay, and the statistics table (min, avg, p95, max of the raw
+ * button, the canvas with its pointer layer, and the statistics table (min, avg, p95, max of the raw
  * samples in the shown window), which is also the legend: each drawn series can be hidden from it.
  * The drawing itself is a LinePanel driven by the coordinator.
  */
@@ -33,7 +33,7 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
   const figureRef = useRef<HTMLElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const overlayRef = useRef<HTMLDivElement>(null);
+  const pointerRef = useRef<HTMLDivElement>(null);
   const [stats, setStats] = useState<(SeriesStats | null)[] | 'pending' | null>(null);
   const figures = stats === 'pending' ? null : stats;
   const title = chartTitle(chart, lang);
@@ -47,7 +47,7 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
         figureRef.current!,
         boxRef.current!,
         canvasRef.current!,
-        overlayRef.current!,
+        pointerRef.current!,
         coordinator,
         { chart, labels, title, trendLabel: t.trendLabel },
         setStats,
@@ -76,7 +76,7 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
         </button>
         {note && <p className="chart-note">{note}</p>}
       </figcaption>
-      <PlotBox title={title} boxRef={boxRef} canvasRef={canvasRef} overlayRef={overlayRef} />
+      <PlotBox title={title} boxRef={boxRef} canvasRef={canvasRef} pointerRef={pointerRef} />
       <StatsTable
         caption={t.statsCaption(title)}
         chartTitle={title}

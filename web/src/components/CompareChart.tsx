@@ -30,7 +30,7 @@ export const CompareChart = memo(function CompareChart({ chart, perRun, runs, ta
   const figureRef = useRef<HTMLElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const overlayRef = useRef<HTMLDivElement>(null);
+  const pointerRef = useRef<HTMLDivElement>(null);
   const title = chartTitle(chart, lang);
   const props = (): ComparePanelProps => ({
     key: chart.key,
@@ -42,7 +42,7 @@ export const CompareChart = memo(function CompareChart({ chart, perRun, runs, ta
   });
   usePanel(
     coordinator,
-    () => new ComparePanel(figureRef.current!, boxRef.current!, canvasRef.current!, overlayRef.current!, coordinator, props()),
+    () => new ComparePanel(figureRef.current!, boxRef.current!, canvasRef.current!, pointerRef.current!, coordinator, props()),
     (panel) => panel.setProps(props()),
     [chart, perRun, runs, tags, lang],
   );
@@ -59,7 +59,7 @@ export const CompareChart = memo(function CompareChart({ chart, perRun, runs, ta
           </p>
         )}
       </figcaption>
-      <PlotBox title={title} boxRef={boxRef} canvasRef={canvasRef} overlayRef={overlayRef} />
+      <PlotBox title={title} boxRef={boxRef} canvasRef={canvasRef} pointerRef={pointerRef} />
       <ul className="compare-legend" data-legend="">
         {tags.map((tag, i) =>
           perRun[i] ? (

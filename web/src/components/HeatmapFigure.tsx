@@ -1,6 +1,6 @@
 /**
  * The per-CPU heatmap figure (docs/ui-contract.md §8): `figure[data-chart="cpu-heatmap"]`, a colour scale,
- * the canvas with its interaction overlay, and the busy % statistics of each CPU.
+ * the canvas with its pointer layer, and the busy % statistics of each CPU.
  */
 import { memo, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
@@ -31,7 +31,7 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
   const figureRef = useRef<HTMLElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const overlayRef = useRef<HTMLDivElement>(null);
+  const pointerRef = useRef<HTMLDivElement>(null);
   const [stats, setStats] = useState<(SeriesStats | null)[] | 'pending' | null>(null);
   const figures = stats === 'pending' ? null : stats;
   const rows = useMemo(
@@ -45,7 +45,7 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
   const panelRef = usePanel(
     coordinator,
     () => {
-      const panel = new HeatmapPanel(figureRef.current!, boxRef.current!, canvasRef.current!, overlayRef.current!, coordinator, rows, setStats);
+      const panel = new HeatmapPanel(figureRef.current!, boxRef.current!, canvasRef.current!, pointerRef.current!, coordinator, rows, setStats);
       panel.setProps(rows, title, labels);
       return panel;
     },
@@ -89,7 +89,7 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, cpus, coordinato
         title={title}
         boxRef={boxRef}
         canvasRef={canvasRef}
-        overlayRef={overlayRef}
+        pointerRef={pointerRef}
         style={{ '--box-height': `${boxHeight}px` } as CSSProperties}
       />
       <div className="stats-scroll">

@@ -119,6 +119,9 @@ function useField<T>(value: T, format: (v: T) => string, parse: (s: string) => T
       if (parsed === null || parsed !== value) setText(format(value));
       setInvalid(false);
     }
+    // Follows the store's value only; text, format and parse are read as they are when it changes. With text
+    // as a dependency, a keystroke after the store declined a value would reset the field mid-typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [value]);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);

@@ -1,5 +1,5 @@
 /**
- * The DOM layer over a chart's canvas: the pointer and keyboard interactions (hover, drag to zoom,
+ * The pointer layer: the DOM layer over a chart's canvas that takes the pointer and keyboard interactions (hover, drag to zoom,
  * Shift+drag to pan, wheel to zoom, arrow/+/−/0 keys), the crosshair (`[data-crosshair]`), the readout of the
  * values at the hovered time (`[data-readout]`) and the drag selection. Moving these elements never redraws
  * the chart underneath (docs/ui-contract.md §2–3). Text from the file goes in with textContent only.
@@ -38,7 +38,7 @@ interface Drag {
   moved: boolean;
 }
 
-export class PlotOverlay {
+export class PointerLayer {
   area: PlotArea | null = null;
   /** Size of the whole box (CSS px), known from the last draw. */
   private boxWidth = 0;
@@ -175,7 +175,7 @@ export class PlotOverlay {
       // The mouse may leave the chart while dragging: follow it on the window until the button is up.
       const win = this.el.ownerDocument.defaultView ?? window;
       const move = (ev: MouseEvent): void => {
-        if (ev.target instanceof Node && this.el.contains(ev.target)) return; // the overlay's own listener has it
+        if (ev.target instanceof Node && this.el.contains(ev.target)) return; // the layer's own listener has it
         this.onMove(ev, -1);
       };
       const up = (ev: MouseEvent): void => {
