@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Three tiers of tests (docs/testing-tiers.md), one vitest project each; `vitest run` (npm test) runs all
- * three, `vitest run --project NAME` (npm run test:fast, test:browser, test:slow) one of them. In a run of
- * all three, fast runs first (two workers), then browser and slow side by side (one worker each).
+ * three, `vitest run --project NAME` (npm run test:fast = projects fast and fast-isolated, test:browser,
+ * test:slow) one of them. In a run of all, fast runs first (two workers), then browser and slow side by side
+ * (one worker each).
  *
  * - fast: shared/, server/ and the web app's pure modules (test/web/unit), in process — no browser, no built
  *   app, no child server; each file takes well under ~10 s alone.
@@ -31,6 +33,9 @@ const SLOW_FILES = [
   'test/server/render/png.test.ts',
   'test/server/render/offline-first-screen.test.ts',
   'test/server/store/s3-report-store.contract.test.ts',
+  'test/server/routes/pages.test.ts',
+  'test/server/plugins/app-options.test.ts',
+  'test/shared/report/lod.test.ts',
   'test/shared/chart/step-fill.test.ts',
   'test/shared/dstat/fuzz.test.ts',
   // a child process
@@ -49,6 +54,20 @@ const SLOW_FILES = [
   'test/server/routes/export.test.ts',
 ];
 
+const FAST = ['test/shared/**/*.test.ts', 'test/server/**/*.test.ts', 'test/web/unit/**/*.test.ts'];
+
+/**
+ * Fast-tier files that replace a module (vi.mock, vi.doMock): with a module graph shared between files
+ * (isolate: false) the replacement would leak into the next file, so these run isolated. Found by reading the
+ * files, so a new one cannot be forgotten.
+ */
+const MOCKING_FILES = ['test/shared', 'test/server', 'test/web/unit'].flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f}`)
+    .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(f, 'utf8'))),
+);
+
 const SLOW_DIRS = ['test/soak/**/*.test.ts', 'test/bench/**/*.test.ts', 'test/docker/**/*.test.ts'];
 
 export default defineConfig({
@@ -61,10 +80,25 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'fast',
-          include: ['test/shared/**/*.test.ts', 'test/server/**/*.test.ts', 'test/web/unit/**/*.test.ts'],
-          exclude: SLOW_FILES,
+          include: FAST,
+          exclude: [...SLOW_FILES, ...MOCKING_FILES],
           // Both cores: vitest's default is one worker fewer than the cores (one, on a 2-core machine),
           // and these files wait on timers, threads and disk as much as they compute.
+          maxWorkers: 2,
+          // The files of a worker share one module graph: Fastify, the AWS SDK, canvas and the server's own
+          // modules are loaded once per worker instead of once per file (most of this tier's time was
+          // imports). Safe for files that mock no module; vitest still restores spies after each file.
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The fast files that replace a module (vi.mock), each in a module graph of its own.
+          name: 'fast-isolated',
+          include: MOCKING_FILES,
+          exclude: SLOW_FILES,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
