@@ -126,9 +126,10 @@ export default defineConfig({
           name: 'slow',
           include: [...SLOW_DIRS, ...SLOW_FILES],
           // One file at a time, at the same time as the browser tier: the Docker emulation's npm ci and the
-          // soak's clients mostly wait on disk and sockets, the browser tests mostly on Chromium.
+          // soak's clients mostly wait on disk and sockets, the browser tests mostly on Chromium. On a machine
+          // too busy for both, TEST_TIERS_SERIAL=1 runs this tier after the browser tier instead.
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: process.env.TEST_TIERS_SERIAL === '1' ? 2 : 1 },
         },
       },
     ],
