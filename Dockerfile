@@ -13,6 +13,7 @@ COPY tsconfig.base.json tsconfig.json tsconfig.build.json ./
 COPY shared ./shared
 COPY server ./server
 COPY web ./web
+COPY scripts ./scripts
 RUN npm run build
 
 # --- runtime dependencies only

@@ -11,12 +11,15 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
+// One run of every in-process test, without the base's tiers (vitest.config.ts `projects`: fast, browser, slow).
+const { projects: _tiers, ...baseTest } = base.test ?? {};
+
 export default defineConfig({
   ...base,
   test: {
-    ...base.test,
+    ...baseTest,
     // Replaces the base list (mergeConfig would append to it).
-    include: process.env.MUTATE_TESTS?.split(',') ?? base.test?.include,
+    include: process.env.MUTATE_TESTS?.split(',') ?? ['test/**/*.test.ts'],
     // Stryker's instrumented code under a loaded 2-core machine: shared/dstat's fuzz test (1,900 parses of
     // mutated real files) took over the base 30 s in the initial run and failed it; a mutant's run is
     // bounded by Stryker's own timeout (stryker.config.mjs timeoutMS), not by this.

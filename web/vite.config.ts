@@ -2,6 +2,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+/** The server `npm run dev` proxies to: DEV_API_URL, else the dev server's port (PORT, default 8080). */
+function devApiUrl(): string {
+  return process.env.DEV_API_URL ?? `http://localhost:${process.env.PORT ?? '8080'}`;
+}
+
 // The web app is built into dist/web and served by the Fastify server (@fastify/static).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -16,7 +21,12 @@ export default defineConfig({
     sourcemap: true,
   },
   worker: { format: 'es' },
+  // `npm run dev` (scripts/dev.mjs): Vite serves the pages (/, /r/:id, /compare) with hot reload and sends the
+  // server's own routes to the server from its sources (`npm run dev:server`, PORT or 8080; DEV_API_URL to
+  // point elsewhere): the API, the health and metrics endpoints, and the first-screen images.
   server: {
-    proxy: { '/api': 'http://localhost:8080', '/healthz': 'http://localhost:8080' },
+    proxy: Object.fromEntries(
+      ['/api', '/healthz', '/readyz', '/metrics', '^/(r/[^/]+|compare)/first-screen/'].map((path) => [path, devApiUrl()]),
+    ),
   },
 });
