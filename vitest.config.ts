@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three tiers of tests (docs/testing-tiers.md), one vitest project each; `vitest run` (npm test) runs all
+ * Three tiers of tests (docs/testing.md), one vitest project each; `vitest run` (npm test) runs all
  * three, `vitest run --project NAME` (npm run test:fast = projects fast and fast-isolated, test:browser,
  * test:slow) one of them. In a run of all, fast runs first (two workers), then browser and slow side by side
  * (one worker each).
