@@ -7,19 +7,25 @@
  */
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply } from 'fastify';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, ExportQuery, ReportParams } from '../../shared/api/schemas.js';
 import { ReportNotFoundError, WebAppNotBuiltError } from '../errors.js';
 import { attachmentDisposition } from '../http-utils.js';
 import { loadOfflineAssets, OfflineBuildMissingError, type OfflineAssets } from '../export/offline-html.js';
 import { offlineFirstScreen } from '../export/chart-images.js';
-import { exportReport, offlineReportHtml, type ExportReport } from '../export/report-files.js';
+import { exportReport, liveReportUrl, offlineReportHtml, type ExportReport } from '../export/report-files.js';
 import { exportZip, sourceEntryName } from '../export/zip.js';
 import { isGzip } from '../upload/gunzip.js';
 
 export interface ExportRouteOptions {
   /** The built web app (its offline build is inlined); null: exports answer 404 WEB_APP_NOT_BUILT. */
   webDir: string | null;
+}
+
+/** The live report's address as this request reached it (behind a proxy: as trustProxy lets Fastify see it). */
+function liveUrl(request: { protocol: string; host: string; params: { id: string }; query: ViewQueryOptions }): string {
+  return liveReportUrl(`${request.protocol}://${request.host}`, request.params.id, request.query);
 }
 
 const schema = { params: ReportParams, querystring: ExportQuery, response: { 404: ApiError } };
@@ -51,7 +57,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
       .type('text/html; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(r.summary.fileName, '.html'))
       .header('Cache-Control', 'no-cache')
-      .send(offlineReportHtml(a, r, request.query, firstScreen));
+      .send(offlineReportHtml(a, r, request.query, firstScreen, { liveUrl: liveUrl(request) }));
   });
 
   fastify.get('/api/reports/:id/export.zip', { schema }, async (request, reply) => {
@@ -73,7 +79,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
         return obj.stream;
       },
     };
-    const zip = exportZip(a, r, csv, request.query, fastify.parser.charts);
+    const zip = exportZip(a, r, csv, request.query, fastify.parser.charts, liveUrl(request));
     zip.done.catch((err: unknown) => request.log.error({ err, reportId: id }, 'making a ZIP export failed'));
     return (reply as FastifyReply)
       .type('application/zip')

@@ -43,6 +43,9 @@ const en = {
   runsInFile: (n: number) => `This file holds ${n} runs.`,
   downloadCsv: 'Download the CSV',
   uploadAnother: 'Upload another file',
+  /** An offline report that came alone, without the CSV beside it. */
+  csvNotCarried: 'This offline file does not carry the CSV.',
+  openLive: 'Open the live report',
 
   howRead: 'How the file was read',
   producerLine: (p: string) => `Written by ${p}.`,
@@ -212,6 +215,8 @@ const ja: Messages = {
   runsInFile: (n: number) => `このファイルには ${n} 回分の記録があります。`,
   downloadCsv: 'CSV をダウンロード',
   uploadAnother: '別のファイルをアップロード',
+  csvNotCarried: 'このオフラインファイルには CSV が含まれていません。',
+  openLive: 'オンラインのレポートを開く',
 
   howRead: 'ファイルの読み取り方',
   producerLine: (p: string) => `記録ツール: ${p}`,

@@ -23,6 +23,7 @@ import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { DownloadMenu } from '../export/DownloadMenu.js';
+import { embeddedReport } from '../data/embedded.js';
 
 type State =
   | { status: 'loading' }
@@ -119,6 +120,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
     return data;
   }, [runJson, reduced, reducedRun, report.fileName]);
   const host = run?.meta.host || t.hostUnknown;
+  const offline = embeddedReport() !== null;
 
   useEffect(() => {
     document.title = run ? `${host} · ${formatDateTime(run.start)} · dstatview` : 'Report · dstatview';
@@ -149,9 +151,10 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
           store.setOptions({ run: i + 1, offset: 0, duration: 0 });
         }}
       />
-      <CompareWith id={id} run={runIndex + 1} runCount={runCount} />
+      {/* Comparing and deleting need the server: an offline report has neither. */}
+      {!offline && <CompareWith id={id} run={runIndex + 1} runCount={runCount} />}
       <ReportViewer key={runIndex} run={run} store={store} needExact={needExact} />
-      <DeleteReport id={id} />
+      {!offline && <DeleteReport id={id} />}
     </main>
   );
 }
