@@ -28,5 +28,6 @@ export function renderableRun(report: ReportJson | ColumnarReport, run?: number 
 /** The chart keys of a run that the page draws with the default view, in page order. */
 export function chartKeys(run: RunData): string[] {
   const idle = run.idle();
-  return run.charts.filter((c) => !idle.has(c.key)).map((c) => c.key);
+  const twins = run.twins();
+  return run.charts.filter((c) => !idle.has(c.key) && !twins.has(c.key)).map((c) => c.key);
 }

@@ -30,6 +30,8 @@ export function perCpuCharts(charts: readonly ResolvedChart[]): ResolvedChart[] 
 
 export interface FirstScreenOptions {
   idle: ReadonlySet<string>;
+  /** Family totals that equal their only busy device (twinTotalKeys): not drawn. */
+  twins?: ReadonlySet<string>;
   showIdle: boolean;
   hidden: ReadonlySet<string>;
   heatmap: boolean;
@@ -42,7 +44,8 @@ export interface FirstScreenOptions {
 export function firstScreenCharts(charts: readonly ResolvedChart[], o: FirstScreenOptions, count = FIRST_SCREEN_CHARTS): ResolvedChart[] {
   const cpus = new Set(perCpuCharts(charts).map((c) => c.key));
   const heatmap = o.heatmap && cpus.size >= HEATMAP_MIN_CPUS;
-  const drawn = (chart: ResolvedChart): boolean => !o.hidden.has(chart.key) && (o.showIdle || !o.idle.has(chart.key));
+  const drawn = (chart: ResolvedChart): boolean =>
+    !o.hidden.has(chart.key) && !o.twins?.has(chart.key) && (o.showIdle || !o.idle.has(chart.key));
   const out: ResolvedChart[] = [];
   for (const s of chartSections(charts)) {
     const many = s.charts.filter((c) => drawn(c) && isDeviceChart(c)).length > BUSIEST_DEVICES;

@@ -135,7 +135,7 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
 
   const idle = useMemo(() => run.idle(), [run]);
   const display = useMemo(
-    () => displaySections(run.charts, { idle, showIdle: options.idle, hidden, heatmap: options.heatmap }),
+    () => displaySections(run.charts, { idle, twins: run.twins(), showIdle: options.idle, hidden, heatmap: options.heatmap }),
     [run, idle, options.idle, hidden, options.heatmap],
   );
   const chartIds = useMemo(() => domIds([...run.charts.map((c) => c.key), HEATMAP_KEY], 'chart'), [run]);

@@ -50,12 +50,15 @@ export interface Display {
 
 export interface DisplayOptions {
   idle: ReadonlySet<string>;
+  /** Family totals that are the same picture as their only busy device: left out, the device stands in. */
+  twins?: ReadonlySet<string>;
   showIdle: boolean;
   hidden: ReadonlySet<string>;
   heatmap: boolean;
 }
 
-export function displaySections(charts: readonly ResolvedChart[], o: DisplayOptions): Display {
+export function displaySections(all: readonly ResolvedChart[], o: DisplayOptions): Display {
+  const charts = o.twins?.size ? all.filter((c) => !o.twins!.has(c.key)) : all;
   const cpus = perCpuCharts(charts);
   const heatmap = o.heatmap && cpus.length >= HEATMAP_MIN_CPUS;
   const cpuKeys = new Set(cpus.map((c) => c.key));
