@@ -48,6 +48,40 @@ const IDLE = ['loop0', 'loop1', 'loop2', 'loop3', 'loop4', 'loop5', 'loop6', 'lo
 describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
   const h = webHarness();
 
+  it(
+    'copied statistics say what they are: a header (title, host, file, run, window, units), idle rows left out and counted',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+        await openReport(page, h.server.url + (await h.report(MULTI_DISK)));
+        const clipboard = () => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+        const summary = page.locator('[data-stats-summary]');
+        await summary.locator('[data-copy="markdown"]').click();
+        await expect.poll(() => summary.getByRole('status').innerText()).toBe('Copied');
+        const md = await clipboard();
+        const lines = md.split('\n');
+        expect(lines[0]).toBe('**Statistics of every chart**');
+        expect(lines).toContain('- Host: vm');
+        expect(lines).toContain('- File: d072\\_tfvnrl.csv'); // the file's text escaped: no Markdown from a name
+        expect(lines).toContain('- Run: 1');
+        expect(md).toMatch(/^- Window: 2026-11-29 20:45:50 – 2026-11-29 20:47:27 \(1 min 37 s\) UTC$/m);
+        expect(md).toMatch(/^- Units: /m);
+        // 9 idle disks × (I/O read, write + IOPS read, write) = 36 series of zeros, not copied but counted.
+        expect(lines).toContain('- 36 series of idle devices (every value 0) left out');
+        expect(md).not.toMatch(/loop\d|zram0/);
+        expect(md).toMatch(/^\| Disk I\/O vda: read \|/m);
+
+        await summary.locator('[data-copy="tsv"]').click();
+        await expect.poll(clipboard).toMatch(/^Statistics of every chart\nHost\tvm\nFile\td072_tfvnrl\.csv\nRun\t1\nWindow\t/);
+
+        const vda = page.locator('figure.chart-panel[data-chart="disk:vda"]');
+        await vda.locator('[data-copy="markdown"]').click();
+        await expect.poll(clipboard).toMatch(/^\*\*Disk I\/O vda\*\*\n\n- Host: vm\n/);
+        expect(await clipboard()).toMatch(/^\| read \|/m);
+      }),
+    BROWSER_TEST_MS,
+  );
+
   async function headings(page: Page): Promise<string[]> {
     return (await page.locator('figure.chart-panel h3').allInnerTexts()).map((t) => t.trim());
   }
