@@ -49,6 +49,28 @@ describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
   const h = webHarness();
 
   it(
+    'the Download menu sits inside the header card, with the CSV and upload links; its menu opens inside the page',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await openReport(page, h.server.url + (await h.report(MULTI_DISK)));
+        const head = page.locator('header.report-head');
+        expect(await head.locator('[data-download-menu]').count()).toBe(1);
+        const card = (await head.boundingBox())!;
+        const menu = page.locator('[data-download-menu]');
+        const summary = (await menu.locator('summary').boundingBox())!;
+        expect(summary.x).toBeGreaterThanOrEqual(card.x);
+        expect(summary.x + summary.width).toBeLessThanOrEqual(card.x + card.width);
+        expect(summary.y + summary.height).toBeLessThanOrEqual(card.y + card.height);
+        await menu.locator('summary').click();
+        const list = (await menu.locator('ul').boundingBox())!;
+        expect(list.x).toBeGreaterThanOrEqual(0);
+        expect(list.x + list.width).toBeLessThanOrEqual(1280);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'copied statistics say what they are: a header (title, host, file, run, window, units), idle rows left out and counted',
     () =>
       h.run(async () => {

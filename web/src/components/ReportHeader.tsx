@@ -5,6 +5,7 @@
  */
 import { csvUrl } from '../api/client.js';
 import { embeddedReport } from '../data/embedded.js';
+import { DownloadMenu } from '../export/DownloadMenu.js';
 import type { ColumnarReport } from '../../../shared/report/columnar.js';
 import type { RunData } from '../../../shared/report/run-data.js';
 import { formatCount, formatDateTime, formatDuration } from '../format.js';
@@ -131,6 +132,7 @@ export function ReportHeader({ id, report, run, runIndex, host, onRun }: Props) 
         </div>
       </dl>
       <div className="head-actions">
+        <DownloadMenu id={id} />
         {report.runs.length > 1 && (
           <label className="run-picker">
             <span>{t.run}</span>

@@ -22,7 +22,6 @@ import { formatDateTime } from '../format.js';
 import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
 import { NotFoundPage } from './NotFoundPage.js';
-import { DownloadMenu } from '../export/DownloadMenu.js';
 import { embeddedReport } from '../data/embedded.js';
 
 type State =
@@ -138,7 +137,6 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   }
   return (
     <main id="main" className="page report-page">
-      <DownloadMenu id={id} />
       <ReportHeader
         id={id}
         report={report}
