@@ -23,7 +23,7 @@ const en = {
   noRuns: 'This file has no runs to draw.',
   noSamples: 'This run has no samples to draw.',
   noCharts: 'This run has no numeric columns to draw.',
-  cutEmpty: (offset: string) => `Nothing is left after an offset of ${offset}: the offset is ignored.`,
+  cutEmpty: (offset: string) => `Nothing is left after an offset of ${offset}: the whole run is shown, and the offset is gone from the address.`,
 
   reportEyebrow: 'dstat report',
   host: 'Host',
@@ -196,7 +196,7 @@ const ja: Messages = {
   noRuns: 'このファイルには描画できる記録がありません。',
   noSamples: 'この記録には描画できるサンプルがありません。',
   noCharts: 'この記録には描画できる数値の列がありません。',
-  cutEmpty: (offset: string) => `オフセット ${offset} の後にデータが残らないため、オフセットは無視しました。`,
+  cutEmpty: (offset: string) => `オフセット ${offset} の後にデータが残らないため、記録全体を表示し、オフセットをアドレスから外しました。`,
 
   reportEyebrow: 'dstat レポート',
   host: 'ホスト',
