@@ -16,6 +16,7 @@ import {
   type DomElement,
 } from '../helpers/browser.js';
 import type { ReportJson } from '../../shared/api/schemas.js';
+import { readFixture } from '../helpers/fixtures.js';
 import { BROWSER_TEST_MS, describeBrowser, expectHook, fetchReport, HOOK_TIMEOUT_MS, openReport, timeOrigins, webHarness } from './harness.js';
 
 const MULTI_DISK = 'd072_tfvnrl.csv';
@@ -47,6 +48,22 @@ const IDLE = ['loop0', 'loop1', 'loop2', 'loop3', 'loop4', 'loop5', 'loop6', 'lo
 
 describeBrowser('report viewer (phase 2, docs/ui-contract.md)', () => {
   const h = webHarness();
+
+  it(
+    'a log with one sample (cut short) says so plainly instead of showing empty charts without a word',
+    () =>
+      h.run(async () => {
+        // d072: 7 header lines, the since-boot row (line 8), one sample (line 9), and line 10 cut mid-row.
+        const lines = readFixture(MULTI_DISK).split('\n');
+        const csv = [...lines.slice(0, 9), lines[9]!.slice(0, 40)].join('\n');
+        const page = await h.newPage();
+        await openReport(page, h.server.url + (await h.report('one-sample.csv', csv)));
+        const notice = page.locator('[data-one-sample]');
+        await expect.poll(() => notice.innerText()).toMatch(/^This run has one sample only: the charts need two to draw a line\./);
+        expect(await notice.isVisible()).toBe(true);
+      }),
+    BROWSER_TEST_MS,
+  );
 
   it(
     'the Download menu sits inside the header card, with the CSV and upload links; its menu opens inside the page',

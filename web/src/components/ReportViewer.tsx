@@ -261,6 +261,13 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
         <div className="charts-column" id="graphs" tabIndex={-1}>
           <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
           <StatsSummary run={run} extent={extent} />
+          {run.rows - run.firstRow === 1 && (
+            // One sample (a log cut short, or stopped at once): no line to draw, only the tables' values.
+            <div className="notice" role="alert" data-one-sample="">
+              <p className="notice-title">{t.oneSample}</p>
+              <p>{t.oneSampleHint}</p>
+            </div>
+          )}
           {ignoredOffset !== null && (
             <p className="notice" role="status" data-offset-ignored="">
               {t.cutEmpty(formatDuration(ignoredOffset * 1000, lang))}

@@ -22,6 +22,9 @@ const en = {
   deleteFailed: 'The report could not be deleted',
   noRuns: 'This file has no runs to draw.',
   noSamples: 'This run has no samples to draw.',
+  oneSample: 'This run has one sample only: the charts need two to draw a line.',
+  oneSampleHint:
+    'The tables show its values. dstat writes a row per interval: was it stopped right after it started, or the file copied too early? "How the file was read" says what was left out.',
   noCharts: 'This run has no numeric columns to draw.',
   cutEmpty: (offset: string) => `Nothing is left after an offset of ${offset}: the whole run is shown, and the offset is gone from the address.`,
 
@@ -195,6 +198,9 @@ const ja: Messages = {
   deleteFailed: 'レポートを削除できませんでした',
   noRuns: 'このファイルには描画できる記録がありません。',
   noSamples: 'この記録には描画できるサンプルがありません。',
+  oneSample: 'この記録のサンプルは 1 つだけです。グラフの線を描くには 2 つ以上必要です。',
+  oneSampleHint:
+    '表にはその値を表示しています。dstat は間隔ごとに 1 行書きます。開始直後に止めたか、書き込み中にファイルをコピーしませんでしたか。省かれた行は「ファイルの読み取り方」に記載しています。',
   noCharts: 'この記録には描画できる数値の列がありません。',
   cutEmpty: (offset: string) => `オフセット ${offset} の後にデータが残らないため、記録全体を表示し、オフセットをアドレスから外しました。`,
 
