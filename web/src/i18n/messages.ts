@@ -155,6 +155,8 @@ const en = {
   notFoundReportText:
     'There is no report at this address. Check that the link is complete: report links end in a 22-character code.',
   notFoundPageText: 'There is nothing at this address.',
+  reportDeleted: 'Report deleted',
+  reportDeletedText: 'This report was deleted from this browser: its link now leads nowhere, for everyone.',
   uploadLink: 'Upload a dstat CSV file',
 
   uploadTitle: 'Upload a dstat log',
@@ -329,6 +331,8 @@ const ja: Messages = {
   notFoundReportText:
     'このアドレスにはレポートがありません。リンクが途中で切れていないか確認してください (レポートのリンクは 22 文字のコードで終わります)。',
   notFoundPageText: 'このアドレスには何もありません。',
+  reportDeleted: 'レポートは削除されました',
+  reportDeletedText: 'このレポートはこのブラウザーから削除されました。リンクはもう誰にとっても無効です。',
   uploadLink: 'dstat の CSV ファイルをアップロード',
 
   uploadTitle: 'dstat ログのアップロード',

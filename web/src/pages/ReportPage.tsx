@@ -58,7 +58,7 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
     };
   }, [id, attempt]);
 
-  if (state.status === 'not-found') return <NotFoundPage what="report" />;
+  if (state.status === 'not-found') return <NotFoundPage what="report" id={id} />;
   if (state.status === 'loading') {
     return (
       <main id="main" className="page" aria-busy="true">
