@@ -33,8 +33,10 @@ ENV NODE_ENV=production \
     PORT=8080 \
     DATA_DIR=/data
 WORKDIR /app
-# A font for the chart images the server draws (server/render/: @napi-rs/canvas uses the system's fonts).
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# Fonts for the chart images the server draws (server/render/: @napi-rs/canvas uses the system's fonts):
+# DejaVu for Latin text, IPA Gothic (fonts-ipafont-gothic, 12 MB installed; fonts-noto-cjk would be 91 MB)
+# for Japanese and other CJK host, file and device names, which would otherwise be drawn as boxes.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-ipafont-gothic && rm -rf /var/lib/apt/lists/*
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./

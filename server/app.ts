@@ -2,7 +2,7 @@
  * The dstatview server as a Fastify plugin (`dstatview`) and `buildApp(config)`, which makes a Fastify
  * instance with it: used by main.ts to listen and by the tests through `app.inject()`.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DEFAULT_OPS_LIMITS, defaultConnectionsPerAddress, type OpsLimits } from './config.js';
@@ -124,6 +124,26 @@ export const dstatview = fp<AppConfig>(
   { name: 'dstatview', fastify: '5.x' },
 );
 
+/**
+ * Fastify logs two lines per request at info: a busy server's log was those lines. Here one line per request,
+ * at debug (LOG_LEVEL=debug shows it); a request that failed is still logged at error, and the error
+ * handler's lines (5xx at error) are Fastify's own.
+ */
+class RequestsAtDebug extends LogController {
+  override incomingRequest(): void {
+    // the line of its completion says it all
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) {
+      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  }
+}
+
 export async function buildApp(config: AppConfig): Promise<App> {
   const app = Fastify({
     logger: config.logger ?? false,
@@ -141,6 +161,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     clientErrorHandler,
     // A hop count is a number in Fastify's option too; its types list only the other forms.
     trustProxy: (config.trustProxy ?? false) as boolean | string,
+    logController: new RequestsAtDebug(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(dstatview, config);
   return app as unknown as App;

@@ -114,6 +114,19 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** Things worth a warning in the log (a value that was capped). */
   warnings: string[];
+  /** The log's level (LOG_LEVEL): `info` by default; one line per request only at `debug` or `trace`. */
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function parseLogLevel(text: string | undefined): LogLevel {
+  const level = (text ?? '').trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(text)}`);
+  }
+  return level as LogLevel;
 }
 
 export class ConfigError extends Error {
@@ -152,6 +165,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     limits,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     warnings,
+    logLevel: parseLogLevel(env.LOG_LEVEL),
   };
 }
 

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     webDir: config.webDir,
     limits: config.limits,
     trustProxy: config.trustProxy,
-    logger: { level: 'info' },
+    logger: { level: config.logLevel },
   });
   for (const warning of config.warnings) app.log.warn(warning);
   closeOnSignals(app);

@@ -1,6 +1,8 @@
 /**
  * `dstatview upload LOG.csv[.gz] --server URL`: upload to a dstatview server and print the report's URL
- * (for scripts and CI). The file is sent as uploaded (a .csv.gz stays compressed: the server reads it).
+ * (for scripts and CI) on standard output, and its delete token — shown once, never again — on standard
+ * error; with --json, the server's whole reply (its url absolute) on standard output instead. The file is
+ * sent as uploaded (a .csv.gz stays compressed: the server reads it).
  */
 import { basename } from 'node:path';
 import { readFile } from 'node:fs/promises';
@@ -12,17 +14,21 @@ import { VIEW_FLAGS, viewFromFlags } from './view-flags.js';
 
 export const usage = `Usage: dstatview upload LOG.csv[.gz] --server URL [view options]
 
-Upload LOG (- for standard input) to the dstatview server at URL and print the report's address. The view
-options of \`dstatview report\` (see its help) are added to the printed URL.
+Upload LOG (- for standard input) to the dstatview server at URL and print the report's address on
+standard output and its delete token on standard error (keep it: \`dstatview delete URL --token TOKEN\`
+deletes the report, and nothing shows the token again). The view options of \`dstatview report\` (see its
+help) are added to the printed URL.
 
 Options:
   --server URL   the server, e.g. http://dstatview.example:8080 (or DSTATVIEW_SERVER)
+  --json         print the server's whole reply as JSON on standard output ({id, url, deleteToken})
   -h, --help     show this help`;
 
 export async function run(args: string[]): Promise<number> {
   try {
     const { values, positionals } = parseCommandLine(args, {
       server: { type: 'string' },
+      json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       ...VIEW_FLAGS,
     });
@@ -58,7 +64,7 @@ export async function run(args: string[]): Promise<number> {
       throw new InputError(base.origin, `cannot reach the server (${err instanceof Error ? (err.cause as Error)?.message ?? err.message : String(err)})`);
     }
     const text = await res.text();
-    let body: { url?: string; message?: string } = {};
+    let body: { url?: string; message?: string; deleteToken?: string } = {};
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
@@ -70,7 +76,14 @@ export async function run(args: string[]): Promise<number> {
     const url = new URL(body.url, base);
     const extra = viewQuery(view);
     if (extra) url.search = url.search ? `${url.search}&${extra.slice(1)}` : extra;
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify({ ...body, url: url.href })}\n`);
+      return 0;
+    }
     process.stdout.write(`${url.href}\n`);
+    if (typeof body.deleteToken === 'string') {
+      process.stderr.write(`delete token: ${body.deleteToken}\n(dstatview delete URL --token TOKEN deletes the report; this token is not shown again)\n`);
+    }
     return 0;
   } catch (err) {
     return reportError(err, usage);

@@ -8,7 +8,7 @@ import type { ReportJson, ReportSummary } from '../../shared/api/schemas.js';
 import { serialiseViewState } from '../../shared/view/view-state.js';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { encodeBase85Codes } from '../../shared/export/base85.js';
-import { EMBEDDED_REPORT_ELEMENT_ID, type EmbeddedReport, type EmbeddedReportData } from '../../shared/export/embedded.js';
+import { EMBEDDED_REPORT_ELEMENT_ID, type EmbeddedReport, type EmbeddedReportData, type OfflineLinks } from '../../shared/export/embedded.js';
 import { floatingIso } from '../../shared/dstat/time.js';
 import { runStatsRows, statsCsv, type StatsTableRow } from '../../shared/export/stats-table.js';
 import { MAX_EXPORT_PNGS } from '../../shared/limits.js';
@@ -51,20 +51,38 @@ export function embeddedReportData(r: ExportReport): EmbeddedReportData {
 
 /**
  * The offline report (one HTML file) opening with `view`; `firstScreen`: its first screen with the images
- * inline (chart-images.ts offlineFirstScreen), or '' for none.
+ * inline (chart-images.ts offlineFirstScreen), or '' for none; `links`: the CSV beside it, the live report.
  */
-export function offlineReportHtml(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}, firstScreen = ''): string {
-  return offlineReportPage(assets, r, view)(firstScreen);
+export function offlineReportHtml(
+  assets: OfflineAssets,
+  r: ExportReport,
+  view: ViewQueryOptions = {},
+  firstScreen = '',
+  links: OfflineLinks = {},
+): string {
+  return offlineReportPage(assets, r, view, links)(firstScreen);
+}
+
+/** The live report's URL: `origin` + the report's page + the view (what the export opens with). */
+export function liveReportUrl(origin: string, id: string, view: ViewQueryOptions = {}): string {
+  return `${origin}/r/${encodeURIComponent(id)}${serialiseViewState(wholeView(view))}`;
 }
 
 /**
  * offlineReportHtml in two steps: the data encoded now, the file made once its first screen is there (drawn
  * by other threads meanwhile).
  */
-export function offlineReportPage(assets: OfflineAssets, r: ExportReport, view: ViewQueryOptions = {}): (firstScreen: string) => string {
+export function offlineReportPage(
+  assets: OfflineAssets,
+  r: ExportReport,
+  view: ViewQueryOptions = {},
+  links: OfflineLinks = {},
+): (firstScreen: string) => string {
   const run = r.report.runs[runIndex(r.report, view)];
   const host = run?.meta.host.trim();
   const report: EmbeddedReport = { v: 2, search: serialiseViewState(wholeView(view)), ...embeddedReportData(r) };
+  if (links.csvName) report.csvHref = encodeURIComponent(links.csvName);
+  if (links.liveUrl) report.liveUrl = links.liveUrl;
   return (firstScreen) =>
     offlineHtml(assets, {
       embedded: { elementId: EMBEDDED_REPORT_ELEMENT_ID, data: report },

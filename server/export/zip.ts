@@ -71,12 +71,14 @@ export async function* exportEntries(
   csv: SourceCsv,
   view: ViewQueryOptions,
   renderer: ChartRenderer,
+  liveUrl?: string,
 ): AsyncGenerator<ExportEntry> {
   const run = exportColumns(r, view, renderer);
   // The first screen before the charts: the threads take tasks in turn, and index.html waits for it.
   const firstScreen = offlineFirstScreen(r, view, renderer, run);
   const charts = chartImages(r, view, renderer, run);
-  const page = offlineReportPage(assets, r, view);
+  // index.html links the CSV beside it (this export's entry), and the live report when there is one.
+  const page = offlineReportPage(assets, r, view, { csvName: csv.name, liveUrl });
   // The CSV first: it is deflated while the threads draw the first screen index.html waits for.
   yield { name: csv.name, data: await csv.open() };
   const rows = statsRows(r, view);
@@ -101,6 +103,7 @@ export function exportZip(
   csv: SourceCsv,
   view: ViewQueryOptions,
   renderer: ChartRenderer,
+  liveUrl?: string,
 ): { stream: Readable; done: Promise<string[]> } {
   const zip = new yazl.ZipFile();
   const created = new Date(r.summary.createdAt);
@@ -108,7 +111,7 @@ export function exportZip(
   const done = (async () => {
     const names: string[] = [];
     try {
-      for await (const e of exportEntries(assets, r, csv, view, renderer)) {
+      for await (const e of exportEntries(assets, r, csv, view, renderer, liveUrl)) {
         const options = { mtime, compressionLevel: entryLevel(e.name) };
         if (typeof e.data === 'string') zip.addBuffer(Buffer.from(e.data, 'utf8'), e.name, options);
         else if (Buffer.isBuffer(e.data)) zip.addBuffer(e.data, e.name, options);

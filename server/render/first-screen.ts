@@ -126,7 +126,7 @@ export async function renderRunFirstScreen(
 ): Promise<FirstScreenImage[]> {
   const charts = firstScreenCharts(
     run.charts,
-    { idle: run.idle(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
+    { idle: run.idle(), twins: run.twins(), showIdle: view.idle, hidden: new Set(view.hide), heatmap: view.heatmap },
     Math.min(count, PAGE_IMAGE_CHARTS),
   );
   // One cache for the batch: each chart's variants share its prepared series.

@@ -36,5 +36,5 @@ export function renderableRun(report: ReportJson | ColumnarReport, run?: number 
 export function chartKeys(run: RunData, view: ViewQueryOptions = {}): string[] {
   const v = wholeView(view);
   const load = (c: ResolvedChart): number => chartLoad(c, (id) => run.columns.get(id)?.stats);
-  return pageCharts(run.charts, { idle: run.idle(), showIdle: v.idle, hidden: new Set(v.hide), heatmap: v.heatmap }, load).map((c) => c.key);
+  return pageCharts(run.charts, { idle: run.idle(), twins: run.twins(), showIdle: v.idle, hidden: new Set(v.hide), heatmap: v.heatmap }, load).map((c) => c.key);
 }

@@ -13,12 +13,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, ExportQuery, ReportParams, type ReportSummary } from '../../shared/api/schemas.js';
 import type { ViewState } from '../../shared/view/view-options.js';
-import { serialiseViewState } from '../../shared/view/view-state.js';
 import { ReportNotFoundError, WebAppNotBuiltError } from '../errors.js';
 import { attachmentDisposition } from '../http-utils.js';
 import { loadOfflineAssets, OfflineBuildMissingError, type OfflineAssets } from '../export/offline-html.js';
 import { offlineFirstScreen } from '../export/chart-images.js';
-import { exportReport, offlineReportHtml, type ExportReport } from '../export/report-files.js';
+import { exportReport, liveReportUrl, offlineReportHtml, type ExportReport } from '../export/report-files.js';
 import { exportZip, sourceEntryName } from '../export/zip.js';
 import { ExportGate } from '../export/export-gate.js';
 import { isGzip } from '../upload/gunzip.js';
@@ -31,6 +30,11 @@ export interface ExportRouteOptions {
   maxConcurrent: number;
   /** Memory for finished exports kept (EXPORT_CACHE_BYTES); 0: none. */
   cacheBytes: number;
+}
+
+/** The live report's address as this request reached it (behind a proxy: as trustProxy lets Fastify see it). */
+function liveUrl(request: { protocol: string; host: string }, id: string, view: ViewState): string {
+  return liveReportUrl(`${request.protocol}://${request.host}`, id, view);
 }
 
 const schema = { params: ReportParams, querystring: ExportQuery, response: { 404: ApiError, 503: ApiError } };
@@ -64,21 +68,23 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
   }
 
   /** An export's file: the kept one, the one being made, or made now by `make` (export-gate.ts). */
-  async function exportFile(kind: 'zip' | 'html', view: ViewState, id: string, make: (summary: ReportSummary) => Promise<Buffer>) {
+  async function exportFile(kind: 'zip' | 'html', id: string, live: string, make: (summary: ReportSummary) => Promise<Buffer>) {
     const summary = await current(id);
-    // The view's URL query: one text per view (every option, in the table's order), so an option that
-    // changes the file changes the key and the same view written two ways shares it.
-    const key = `${id} ${summary.parserVersion} ${kind} ${serialiseViewState(view)}`;
+    // The live report's URL (origin, id and the view's URL query: one text per view, every option in the
+    // table's order), so an option that changes the file changes the key and the same view written two ways
+    // shares it; a file names the address it was asked at.
+    const key = `${summary.parserVersion} ${kind} ${live}`;
     return { summary, file: await gate.get(key, () => make(summary)) };
   }
 
   fastify.get('/api/reports/:id/export.html', { schema }, async (request, reply) => {
     const view = viewOfQuery(request.query);
-    const { summary, file } = await exportFile('html', view, request.params.id, async (s) => {
+    const live = liveUrl(request, request.params.id, view);
+    const { summary, file } = await exportFile('html', request.params.id, live, async (s) => {
       const [a, r] = await Promise.all([assets(), load(s)]);
       // Drawn in a worker thread (~0.2–0.5 s for the 4 MB log), while this thread is free for others.
       const firstScreen = await offlineFirstScreen(r, view, fastify.parser.charts(request.ip));
-      return Buffer.from(offlineReportHtml(a, r, view, firstScreen), 'utf8');
+      return Buffer.from(offlineReportHtml(a, r, view, firstScreen, { liveUrl: live }), 'utf8');
     });
     return (reply as FastifyReply)
       .type('text/html; charset=utf-8')
@@ -90,7 +96,8 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
   fastify.get('/api/reports/:id/export.zip', { schema }, async (request, reply) => {
     const id = request.params.id;
     const view = viewOfQuery(request.query);
-    const { summary, file } = await exportFile('zip', view, id, (s) => makeZip(s, view, request.ip));
+    const live = liveUrl(request, id, view);
+    const { summary, file } = await exportFile('zip', id, live, (s) => makeZip(s, view, request.ip, live));
     return (reply as FastifyReply)
       .type('application/zip')
       .header('Content-Disposition', attachmentDisposition(summary.fileName, '.zip'))
@@ -99,7 +106,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
   });
 
   /** The ZIP, whole: its entries are still made as a stream (zip.ts), collected here. */
-  async function makeZip(summary: ReportSummary, view: ViewState, client: string): Promise<Buffer> {
+  async function makeZip(summary: ReportSummary, view: ViewState, client: string, live: string): Promise<Buffer> {
     const id = summary.id;
     const [a, r] = await Promise.all([assets(), load(summary)]);
     // The CSV as uploaded: peek at its first bytes for its entry name (.csv or .csv.gz).
@@ -118,7 +125,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
         return obj.stream;
       },
     };
-    const zip = exportZip(a, r, csv, view, fastify.parser.charts(client));
+    const zip = exportZip(a, r, csv, view, fastify.parser.charts(client), live);
     const [file] = await Promise.all([buffer(zip.stream), zip.done]);
     return file;
   }

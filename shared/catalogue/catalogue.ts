@@ -61,8 +61,9 @@ export const CATALOGUE: readonly ChartSpec[] = [
       { column: 'used', label: 'used', colour: 'blue' },
       { column: 'buff', aliases: ['buf'], label: 'buffers', colour: 'magenta' },
       { column: 'cach', label: 'cached', colour: 'yellow' },
-      // In the table, not drawn: the axis reaches used + buffers + cached + free (scaleToTotal).
-      { column: 'free', label: 'free', colour: 'green', hidden: true },
+      // Stacked on top, pale (dstat2graphs' picture): the four bands reach the machine's memory, the axis's
+      // top (scaleToTotal); hiding free (or any band) fits the axis to what is left.
+      { column: 'free', label: 'free', colour: 'green', faint: true },
       { column: 'avai', label: 'available', colour: 'orange', overlay: true },
       { column: 'total', label: 'total', colour: 'grey', overlay: true },
     ],

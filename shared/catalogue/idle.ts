@@ -40,3 +40,49 @@ export function idleChartKeys(
   }
   return idle;
 }
+
+/** Do two columns hold the same values on rows [from, end)? NaN equals NaN; a rounding's difference is equal. */
+function sameValues(a: ArrayLike<number>, b: ArrayLike<number>, from: number): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = Math.max(0, from); i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== x || y !== y) {
+      if (x === x || y === y) return false;
+      continue;
+    }
+    if (Math.abs(x - y) > 1e-9 * Math.max(Math.abs(x), Math.abs(y)) + 1e-9) return false;
+  }
+  return true;
+}
+
+/**
+ * Keys of the family totals that are the same picture as one of their devices: every device of the family
+ * but one is idle (`idle`, idleChartKeys) and the total's every series equals that device's, row for row
+ * from `firstRow` (a host with one busy disk among loop and zram devices: "Disk I/O" and "Disk I/O vda").
+ * The viewer then draws the device's chart only, titled with the device, and lists the idle ones as ever.
+ */
+export function twinTotalKeys(
+  charts: readonly ResolvedChart[],
+  valuesOf: (source: SeriesSource) => ArrayLike<number> | null,
+  idle: ReadonlySet<string>,
+  firstRow = 0,
+): Set<string> {
+  const twins = new Set<string>();
+  for (const total of charts) {
+    if (total.device !== 'total') continue;
+    const devices = charts.filter((c) => c.specId === total.specId && c.device !== null && c.device !== 'total');
+    const busy = devices.filter((c) => !idle.has(c.key));
+    if (devices.length < 2 || busy.length !== 1) continue;
+    const device = busy[0]!;
+    if (device.series.length !== total.series.length) continue;
+    const same = total.series.every((t) => {
+      const d = device.series.find((s) => s.label === t.label && s.role === t.role);
+      const tv = valuesOf(t.source);
+      const dv = d ? valuesOf(d.source) : null;
+      return !!tv && !!dv && sameValues(tv, dv, firstRow);
+    });
+    if (same) twins.add(total.key);
+  }
+  return twins;
+}

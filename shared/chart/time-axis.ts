@@ -26,7 +26,8 @@ export function timeAxis(t0: number, t1: number, width: number, mode: XAxisMode,
     return {
       step,
       ticks: ticks.map((t) => t + origin),
-      label: (value) => formatElapsed(value - origin, step < 60e3, step < 1000),
+      // Always with seconds: `00:07` alone reads as 7 minutes or 7 seconds; `00:07:00` is one of them.
+      label: (value) => formatElapsed(value - origin, true, step < 1000),
     };
   }
   const { step, ticks } = timeTicks(t0, t1, maxCount);

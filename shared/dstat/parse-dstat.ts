@@ -10,6 +10,7 @@ import { emptyMeta, isMetaLine, readMetaLine, type MetaFields } from './header.j
 import { IssueLog, quote } from './issues.js';
 import { findBareHeader, type BareHeader } from './bare-header.js';
 import { binaryKind, notTextReason } from './binary-kind.js';
+import { otherToolReason } from './other-tool.js';
 import { conversionsFor, guessProducer, parseTitle } from './producer.js';
 import { readRun, type RunBlock, type RunContext, type RunRefusal, type RunResult } from './read-run.js';
 import { suggestCommand } from './suggest.js';
@@ -139,7 +140,8 @@ function findBlocks(lines: readonly string[], issues: IssueLog): RunBlock[] {
         'NOT_DSTAT',
         i + 1,
         0,
-        `expected the dstat title line ("Dstat 0.7.2 CSV output") or a "Host:" line, found ${quote(lines[i]!)}`,
+        otherToolReason(lines.slice(i, i + 8)) ||
+          `expected the dstat title line ("Dstat 0.7.2 CSV output") or a "Host:" line, found ${quote(lines[i]!)}`,
       );
     }
     const block = bare

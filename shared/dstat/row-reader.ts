@@ -12,6 +12,8 @@ import { fieldEndsBuffer, plainRowEnds, readNumber } from './plain-row.js';
 import type { RunBlock, RunContext } from './run-context.js';
 import { tokenizeLine } from './tokenize.js';
 
+const CUT_SHORT = 'the last line has no line end and is cut short (was the file copied while dstat was still writing?)';
+
 /** A pcp-dstat row may end with `,"missed 3 ticks"`: a note, not a value. */
 export const MISSED_TICKS = /^missed (\d+) ticks?$/;
 
@@ -102,6 +104,8 @@ export class RowReader {
   /** Short first rows are read as a prefix of the header: pcp-dstat only (see isShortFirstRow). */
   private readonly shortFirstRows: boolean;
   private sawFullRow = false;
+  /** Full rows so far that close their last value with a trailing comma (tty narrower than the line). */
+  private closedRows = 0;
   private shortRows: CountTally | null = null;
   private shortRowFields = 0;
   /** Every row whose field count is not the header's (gaps aside), by count. */
@@ -166,15 +170,10 @@ export class RowReader {
       this.drop(li, `line longer than ${MAX_LINE_CHARS} characters`);
       return null;
     }
-    if (li === this.ctx.lines.length - 1 && !this.ctx.endsWithNewline) {
-      // dstat ends every row with a line end: without one, even a row with all its fields may have its
-      // last value cut (2.440 → 2.4), so it is not trusted
-      this.drop(li, 'the last line has no line end, it is cut short (was the file copied while dstat was still writing?)');
-      return null;
-    }
+    const unended = li === this.ctx.lines.length - 1 && !this.ctx.endsWithNewline;
     const fields = tokenizeLine(line);
     if (!fields) {
-      this.drop(li, 'unreadable quoting');
+      this.drop(li, unended ? CUT_SHORT : 'unreadable quoting');
       return null;
     }
     let n = fields.length;
@@ -184,11 +183,22 @@ export class RowReader {
       this.missedRows++;
       n--;
     }
+    const endsWithComma = n > width && fields[n - 1] === '';
     while (n > width && fields[n - 1] === '') n--; // trailing commas (tty narrower than the line)
     if (n === width || (n > width && this.headerCutShort)) {
+      if (unended && !this.isWholeLastRow(endsWithComma || !!m)) {
+        this.drop(li, CUT_SHORT);
+        return null;
+      }
+      if (endsWithComma) this.closedRows++;
       fields.length = width;
       this.sawFullRow = true;
       return fields;
+    }
+    if (unended) {
+      // fewer (or more) fields than the header: the line was cut while dstat was writing it
+      this.drop(li, CUT_SHORT);
+      return null;
     }
     if (this.isGap(fields, n)) return padded(fields, n, width);
     count(this.counts, n, li + 1);
@@ -203,6 +213,17 @@ export class RowReader {
     }
     this.drop(li, `${n} fields where the header has ${width}`);
     return null;
+  }
+
+  /**
+   * The file's last line has no line end but every field: is it a whole row? When it closes its last value
+   * (dstat's trailing comma, or a `missed N ticks` note after it) it is. When it does not, it is taken as
+   * whole unless the run's other rows close theirs — then the missing comma shows the line was cut, maybe
+   * inside its last value (2.440 → 2.4). A run whose rows never close their last value cannot show such a
+   * cut; its last row is kept, as a row with every field.
+   */
+  private isWholeLastRow(closed: boolean): boolean {
+    return closed || this.closedRows === 0;
   }
 
   /**

@@ -27,6 +27,21 @@ export interface EmbeddedReport extends EmbeddedReportData {
   v: 2;
   /** The view to open with (docs/ui-contract.md item 5), e.g. `?height=300`, or ''. */
   search: string;
+  /**
+   * Where the CSV as uploaded sits, relative to the page (the ZIP's and the report directory's entry name,
+   * URL-encoded); absent when the page does not come with it (a lone offline HTML file).
+   */
+  csvHref?: string;
+  /** The live report's address (`https://host/r/<id>?…`) when the page was exported from a server. */
+  liveUrl?: string;
+}
+
+/** What an offline report links to besides itself: the CSV beside it, the live report it was exported from. */
+export interface OfflineLinks {
+  /** The CSV's file name beside the page (an entry of the same ZIP or directory). */
+  csvName?: string;
+  /** The live report's absolute URL. */
+  liveUrl?: string;
 }
 
 /** An offline compare page: the reports its runs come from (each once, however many of its runs are compared). */

@@ -7,6 +7,7 @@ import type { RunJson } from '../api/schemas.js';
 import {
   idleChartKeys,
   resolveCharts,
+  twinTotalKeys,
   sourceValues,
   type ResolvedChart,
   type SeriesInfo,
@@ -64,6 +65,8 @@ export interface RunData extends ChartRun {
   values(source: SeriesSource): Float64Array | null;
   /** Keys of the per-device charts idle for the whole run. */
   idle(): ReadonlySet<string>;
+  /** Keys of the family totals that equal their only busy device (twinTotalKeys): not drawn, the device is. */
+  twins(): ReadonlySet<string>;
   /** Moving average of a source over `windowMs` (computed once per source and window). */
   trend(source: SeriesSource, windowMs: number): Float64Array | null;
   /** The machine's total for a `scaleToTotal` chart (shared/chart/line-data.ts scaleTotalMax), kept. */
@@ -125,6 +128,7 @@ export function toRunData(run: ColumnarRun, fileName = '', charts?: readonly Res
   const trends = new Map<string, Float64Array | null>();
   const totals = new Map<string, number>();
   let idle: Set<string> | null = null;
+  let twins: Set<string> | null = null;
   const lookup = (id: string): Float64Array | undefined => columns.get(id)?.values;
   const resolved = charts ?? resolveCharts(infos);
   const lod = run.lod ?? null;
@@ -176,6 +180,10 @@ export function toRunData(run: ColumnarRun, fileName = '', charts?: readonly Res
     idle() {
       idle ??= idleChartKeys(resolved, (s) => data.values(s), firstRow);
       return idle;
+    },
+    twins() {
+      twins ??= twinTotalKeys(resolved, (s) => data.values(s), data.idle(), firstRow);
+      return twins;
     },
     trend(source, windowMs) {
       const key = `${windowMs}\u0001${sourceKey(source)}`;

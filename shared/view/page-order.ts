@@ -48,6 +48,8 @@ export interface Display {
 export interface DisplayOptions {
   /** Keys of the device charts idle for the whole run. */
   idle: ReadonlySet<string>;
+  /** Family totals that are the same picture as their only busy device (run-data.ts twins): left out, the device stands in. */
+  twins?: ReadonlySet<string>;
   /** The view's `idle`: draw them anyway. */
   showIdle: boolean;
   /** The view's `hide`: chart keys (and series ids, which do not hide a chart). */
@@ -57,7 +59,8 @@ export interface DisplayOptions {
 }
 
 /** The page's sections and what each draws, in order (busiest-first ordering is busiestFirst's). */
-export function displaySections(charts: readonly ResolvedChart[], o: DisplayOptions): Display {
+export function displaySections(all: readonly ResolvedChart[], o: DisplayOptions): Display {
+  const charts = o.twins?.size ? all.filter((c) => !o.twins!.has(c.key)) : all;
   const cpus = perCpuCharts(charts);
   const heatmap = o.heatmap && cpus.length >= HEATMAP_MIN_CPUS;
   const cpuKeys = new Set(cpus.map((c) => c.key));

@@ -91,6 +91,19 @@ describe('the Dockerfile', () => {
     expect(instructions(final, 'HEALTHCHECK').join(' ')).toContain('/healthz');
     expect(instructions(stages(dockerfile)[0]!, 'RUN')).toContain('npm run build');
   });
+
+  it('draws CJK text: the runtime stage installs a Japanese font beside DejaVu (a Japanese host name in a PNG is no boxes)', () => {
+    const apt = instructions(final, 'RUN').find((r) => /apt-get install/.test(r)) ?? '';
+    expect(apt).toMatch(/\bfonts-dejavu-core\b/);
+    expect(apt).toMatch(/\bfonts-(ipafont-gothic|noto-cjk|droid-fallback|wqy-microhei)\b/);
+    expect(apt).toMatch(/--no-install-recommends/);
+    expect(apt).toMatch(/rm -rf \/var\/lib\/apt\/lists/);
+  });
+
+  it('keeps stored reports and mutation-testing scratch out of the build context (.dockerignore)', () => {
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim().replace(/\/$/, ''));
+    for (const entry of ['node_modules', 'dist', 'data', '.git', 'reports', '.stryker-tmp']) expect(ignored, entry).toContain(entry);
+  });
 });
 
 describe('the image, run the way the Dockerfile runs it', () => {

@@ -68,6 +68,35 @@ describe('main', () => {
     }
   });
 
+  it('logs no line per request at the default level; LOG_LEVEL=debug logs one per request; a bad LOG_LEVEL is refused', async () => {
+    for (const level of [undefined, 'debug'] as const) {
+      const env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: await tempDir(), WEB_DIR: await tempDir() };
+      if (level) env.LOG_LEVEL = level;
+      const { child, output } = start(env);
+      try {
+        const [, url] = await waitFor(child, output, /dstatview is up: (http:\/\/127\.0\.0\.1:\d+\/)/);
+        expect((await fetch(`${url}healthz?probe=1`)).status).toBe(200);
+        if (level === 'debug') await waitFor(child, output, /"url":"\/healthz\?probe=1"/);
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+        const lines = output().split('\n').filter((l) => l.includes('/healthz?probe=1'));
+        if (level === 'debug') {
+          expect(lines).toHaveLength(1);
+          expect(JSON.parse(lines[0]!)).toMatchObject({ level: 20, method: 'GET', statusCode: 200, msg: 'request' });
+        } else {
+          expect(lines, output()).toEqual([]);
+          expect(output()).not.toMatch(/incoming request|request completed/);
+        }
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+    }
+    const bad = start({ PORT: '0', DATA_DIR: await tempDir(), LOG_LEVEL: 'loud' });
+    const [code] = await once(bad.child, 'exit');
+    expect(code).toBe(1);
+    expect(bad.output().trim()).toBe('dstatview: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
+  });
+
   it('refuses a bad setting with one clear line, exit code 1, no stack', async () => {
     const { child, output } = start({ PORT: 'eighty', DATA_DIR: await tempDir() });
     const [code] = await once(child, 'exit');

@@ -52,6 +52,14 @@ describeBrowser('deleting a report', () => {
         expect((await fetch(apiUrl)).status).toBe(404);
         expect(await page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('dstatview:delete:'))")).toEqual([]);
         expect((await fetch(reportUrl, { headers: { accept: 'text/html' } })).status).toBe(404);
+        // Its link, opened again in this browser: "deleted", not "check that the link is complete".
+        await page.goto(reportUrl);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText()).toBe('Report deleted');
+        expect(await page.locator('main').innerText()).toContain('This report was deleted from this browser');
+        expect(await page.locator('main').innerText()).not.toMatch(/link is complete/);
+        // Another browser: not found, as any unknown link.
+        await other.goto(reportUrl);
+        await expect.poll(() => other.getByRole('heading', { level: 1 }).first().innerText()).toBe('Report not found');
       }),
     BROWSER_TEST_MS + 15_000,
   );

@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { blockNetwork, dragAcross, waitForInk, waitForPainted, waitForXRangeChange, xRange, type DomWindow } from '../helpers/browser.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { readFixture } from '../helpers/fixtures.js';
 import { uploadCsv } from '../helpers/server.js';
+import { readZip } from '../helpers/zip.js';
 import { BROWSER_TEST_MS, describeBrowser, webHarness } from './harness.js';
 
 const dirs: string[] = [];
@@ -162,6 +165,57 @@ describeBrowser('offline report from file://', () => {
         // (The first one, without id or type, is the first-screen watcher after its images.)
         expect(scripts).toEqual([null, 'dv-embedded-report', 'module', 'module']);
         expect(await page.evaluate(() => (globalThis as unknown as DomWindow).__pwned)).toBeUndefined();
+        expect(attempted).toEqual([]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'has no dead link: a lone export.html says it does not carry the CSV and links the live report; no upload, no compare',
+    () =>
+      h.run(async () => {
+        const { id } = await uploadCsv({ url: h.server.url }, readFixture('d072_tfvnrl.csv'), 'd072.csv');
+        const res = await fetch(`${h.server.url}/api/reports/${id}/export.html?height=260`);
+        const dir = await mkdtemp(join(tmpdir(), 'dstatview-offline-'));
+        dirs.push(dir);
+        await writeFile(join(dir, 'report.html'), Buffer.from(await res.arrayBuffer()));
+        const page = await h.newPage();
+        const { attempted } = await blockNetwork(page);
+        await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+        await waitForPainted(page.locator('figure.chart-panel').first());
+        const head = page.locator('.head-actions');
+        await expect.poll(() => head.innerText()).toContain('This offline file does not carry the CSV.');
+        expect(await page.getByRole('link', { name: 'Download the CSV' }).count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'Upload another file' }).count()).toBe(0);
+        expect(await page.getByText('Compare with…').count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'Open the live report' }).getAttribute('href')).toBe(`${h.server.url}/r/${id}?height=260`);
+        expect(attempted).toEqual([]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    "the ZIP's index.html links the CSV beside it, and the live report; nothing that needs a server",
+    () =>
+      h.run(async () => {
+        const { id } = await uploadCsv({ url: h.server.url }, readFixture('d072_tfvnrl.csv'), 'd072 log.csv');
+        const res = await fetch(`${h.server.url}/api/reports/${id}/export.zip`);
+        const entries = await readZip(Buffer.from(await res.arrayBuffer()));
+        const dir = await mkdtemp(join(tmpdir(), 'dstatview-offline-zip-'));
+        dirs.push(dir);
+        for (const [name, data] of entries) await writeFile(join(dir, name), data);
+        expect(entries.has('d072_log.csv')).toBe(true); // the upload's name made a safe entry name
+        const page = await h.newPage();
+        const { attempted } = await blockNetwork(page);
+        await page.goto(pathToFileURL(join(dir, 'index.html')).href);
+        await waitForPainted(page.locator('figure.chart-panel').first());
+        const csv = page.getByRole('link', { name: 'Download the CSV' });
+        const href = await csv.evaluate((a) => (a as unknown as { href: string }).href);
+        expect(href).toBe(pathToFileURL(join(dir, 'd072_log.csv')).href);
+        expect(existsSync(fileURLToPath(href))).toBe(true);
+        expect(await page.getByRole('link', { name: 'Upload another file' }).count()).toBe(0);
+        expect(await page.getByText('Compare with…').count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'Open the live report' }).getAttribute('href')).toBe(`${h.server.url}/r/${id}`);
         expect(attempted).toEqual([]);
       }),
     BROWSER_TEST_MS,

@@ -12,6 +12,20 @@ const FIXTURE = 'd072_tfvnrl.csv';
 describeBrowser('view options in the URL', () => {
   const h = webHarness();
 
+  it(
+    'an offset beyond the run: a visible message, the whole run shown, and the offset gone from the URL (other options kept)',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await openReport(page, `${h.server.url}${await h.report('d072_tfvnrl.csv')}?offset=99999&height=250`);
+        const notice = page.locator('[data-offset-ignored]');
+        await expect.poll(() => notice.innerText()).toMatch(/^Nothing is left after an offset of 1 d 3 h: .*whole run/);
+        await expect.poll(() => new URL(page.url()).search).toBe('?height=250');
+        expect(await notice.isVisible()).toBe(true);
+      }),
+    BROWSER_TEST_MS,
+  );
+
   async function paintedRanges(page: Page): Promise<{ chart: string; min: number; max: number }[]> {
     return page.locator('figure.chart-panel[data-painted="true"]').evaluateAll((els: DomElement[]) =>
       els.map((e) => ({

@@ -16,6 +16,7 @@ import {
   type DomElement,
 } from '../helpers/browser.js';
 import type { ReportJson } from '../../shared/api/schemas.js';
+import { readFixture } from '../helpers/fixtures.js';
 import { BROWSER_TEST_MS, describeBrowser, expectHook, fetchReport, HOOK_TIMEOUT_MS, openReport, timeOrigins, webHarness } from './harness.js';
 
 const MULTI_DISK = 'd072_tfvnrl.csv';
@@ -39,12 +40,86 @@ const TITLES = [
  * The computed totals: the contract writes "CPU usage" / "Disk I/O"; "CPU usage total" and
  * "Disk I/O (total)" are accepted too. Exactly one chart each.
  */
-const TOTALS = [/^CPU usage( \(?total\)?)?$/, /^Disk I\/O( \(?total\)?)?$/, /^Disk IOPS( \(?total\)?)?$/];
+const TOTALS = [/^CPU usage( \(?total\)?)?$/];
+/** Totals that are the same picture as vda, the only busy disk (twins): not drawn, "Disk I/O vda" is. */
+const TWINS = [/^Disk I\/O( \(?total\)?)?$/, /^Disk IOPS( \(?total\)?)?$/];
 
 const IDLE = ['loop0', 'loop1', 'loop2', 'loop3', 'loop4', 'loop5', 'loop6', 'loop7', 'zram0'];
 
 describeBrowser('report viewer (docs/ui-contract.md)', () => {
   const h = webHarness();
+
+  it(
+    'a log with one sample (cut short) says so plainly instead of showing empty charts without a word',
+    () =>
+      h.run(async () => {
+        // d072: 7 header lines, the since-boot row (line 8), one sample (line 9), and line 10 cut mid-row.
+        const lines = readFixture(MULTI_DISK).split('\n');
+        const csv = [...lines.slice(0, 9), lines[9]!.slice(0, 40)].join('\n');
+        const page = await h.newPage();
+        await openReport(page, h.server.url + (await h.report('one-sample.csv', csv)));
+        const notice = page.locator('[data-one-sample]');
+        await expect.poll(() => notice.innerText()).toMatch(/^This run has one sample only: the charts need two to draw a line\./);
+        expect(await notice.isVisible()).toBe(true);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'the Download menu sits inside the header card, with the CSV and upload links; its menu opens inside the page',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage();
+        await openReport(page, h.server.url + (await h.report(MULTI_DISK)));
+        const head = page.locator('header.report-head');
+        expect(await head.locator('[data-download-menu]').count()).toBe(1);
+        const card = (await head.boundingBox())!;
+        const menu = page.locator('[data-download-menu]');
+        const summary = (await menu.locator('summary').boundingBox())!;
+        expect(summary.x).toBeGreaterThanOrEqual(card.x);
+        expect(summary.x + summary.width).toBeLessThanOrEqual(card.x + card.width);
+        expect(summary.y + summary.height).toBeLessThanOrEqual(card.y + card.height);
+        await menu.locator('summary').click();
+        const list = (await menu.locator('ul').boundingBox())!;
+        expect(list.x).toBeGreaterThanOrEqual(0);
+        expect(list.x + list.width).toBeLessThanOrEqual(1280);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'copied statistics say what they are: a header (title, host, file, run, window, units), idle rows left out and counted',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+        await openReport(page, h.server.url + (await h.report(MULTI_DISK)));
+        const clipboard = () => page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+        const summary = page.locator('[data-stats-summary]');
+        await summary.locator('[data-copy="markdown"]').click();
+        await expect.poll(() => summary.getByRole('status').innerText()).toBe('Copied');
+        const md = await clipboard();
+        const lines = md.split('\n');
+        expect(lines[0]).toBe('**Statistics of every chart**');
+        expect(lines).toContain('- Host: vm');
+        expect(lines).toContain('- File: d072\\_tfvnrl.csv'); // the file's text escaped: no Markdown from a name
+        expect(lines).toContain('- Run: 1');
+        expect(md).toMatch(/^- Window: 2026-11-29 20:45:50 – 2026-11-29 20:47:27 \(1 min 37 s\) UTC$/m);
+        expect(md).toMatch(/^- Units: /m);
+        // 9 idle disks × (I/O read, write + IOPS read, write) = 36 series of zeros, not copied but counted.
+        expect(lines).toContain('- 36 series of idle devices (every value 0) left out');
+        expect(md).not.toMatch(/loop\d|zram0/);
+        expect(md).toMatch(/^\| Disk I\/O vda: read \|/m);
+
+        await summary.locator('[data-copy="tsv"]').click();
+        await expect.poll(clipboard).toMatch(/^Statistics of every chart\nHost\tvm\nFile\td072_tfvnrl\.csv\nRun\t1\nWindow\t/);
+
+        const vda = page.locator('figure.chart-panel[data-chart="disk:vda"]');
+        await vda.locator('[data-copy="markdown"]').click();
+        await expect.poll(clipboard).toMatch(/^\*\*Disk I\/O vda\*\*\n\n- Host: vm\n/);
+        expect(await clipboard()).toMatch(/^\| read \|/m);
+      }),
+    BROWSER_TEST_MS,
+  );
 
   async function headings(page: Page): Promise<string[]> {
     return (await page.locator('figure.chart-panel h3').allInnerTexts()).map((t) => t.trim());
@@ -59,6 +134,8 @@ describeBrowser('report viewer (docs/ui-contract.md)', () => {
         const titles = await headings(page);
         for (const t of TITLES) expect(titles, `a chart titled "${t}"`).toContain(t);
         for (const re of TOTALS) expect(titles.filter((t) => re.test(t)), `one chart titled ${re}`).toHaveLength(1);
+        for (const re of TWINS) expect(titles.filter((t) => re.test(t)), `no twin of vda titled ${re}`).toEqual([]);
+        expect(await page.locator('figure.chart-panel[data-chart="disk:total"], figure.chart-panel[data-chart="iops:total"]').count()).toBe(0);
         const idleDrawn = titles.filter((t) => /^(Disk I\/O|Disk IOPS|Network I\/O) (loop\d|zram0)$/.test(t));
         expect(idleDrawn, 'idle devices are not drawn by default').toEqual([]);
 

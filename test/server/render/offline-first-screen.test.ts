@@ -46,7 +46,7 @@ describe('offline first screen', () => {
       const run = toRunData(toColumnarRun(last), name);
       const drawing = { ratios: [1], draw: (r: RunData, chart: RunData['charts'][number], o: RenderOptions) => drawRunChart(r, chart, o, pixels) };
       const batch = await renderRunFirstScreen(run, parseViewState(''), drawing);
-      const charts = firstScreenCharts(run.charts, { idle: run.idle(), showIdle: false, hidden: new Set(), heatmap: false });
+      const charts = firstScreenCharts(run.charts, { idle: run.idle(), twins: run.twins(), showIdle: false, hidden: new Set(), heatmap: false });
       expect(batch.map((i) => i.key), name).toEqual(charts.map((c) => c.key));
       for (const [i, img] of batch.entries()) {
         for (const v of img.variants) {

@@ -67,7 +67,7 @@ describe('the web app, when built', () => {
     // Every chart of the page (§21), in its order: the first screen's fetched at once, the others lazily.
     const figures = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]);
     expect(figures).toEqual([
-      ...['procs', 'procs-new', 'memory', 'paging', 'disk:total', 'disk:vda', 'iops:total', 'iops:vda'],
+      ...['procs', 'procs-new', 'memory', 'paging', 'disk:vda', 'iops:vda'],
       ...['interrupts', 'csw', 'cpu:total', 'cpu:cpu0', 'cpu:cpu1', 'net:eth0', 'load'],
     ]);
     const loading = [...html.matchAll(/<img [^>]*>/g)].map((m) => (/\bloading="lazy"/.test(m[0]) ? 'lazy' : /\bfetchpriority="high"/.test(m[0]) ? 'high' : '?'));

@@ -41,7 +41,7 @@ const CPU = 'usr:band sys:band hiq:band siq:band wai:band stl:band idl:hidden';
 const TABLE: Record<string, ReturnType<typeof row>> = {
   procs:        { stacked: true,  fill: false, scaleToTotal: false, yMax: null, series: 'run:band blk:band' },
   'procs-new':  { stacked: false, fill: true,  scaleToTotal: false, yMax: null, series: 'new:line' },
-  memory:       { stacked: true,  fill: false, scaleToTotal: true,  yMax: null, series: 'used:band buff:band cach:band avai:line total:line free:hidden' },
+  memory:       { stacked: true,  fill: false, scaleToTotal: true,  yMax: null, series: 'used:band buff:band cach:band free:band avai:line total:line' },
   swap:         { stacked: true,  fill: false, scaleToTotal: true,  yMax: null, series: 'used:band free:hidden' },
   paging:       { stacked: false, fill: false, scaleToTotal: false, yMax: null, series: 'in:line out:line' },
   'disk:total': { stacked: false, fill: false, scaleToTotal: false, yMax: null, series: 'read:line writ:line' },
@@ -99,7 +99,7 @@ const CPU_LEGEND = 'user blue, system magenta, hardirq yellow, softirq purple, w
 const LEGENDS: Record<string, string> = {
   procs: 'running blue, blocked magenta',
   'procs-new': 'new blue',
-  memory: 'used blue, buffers magenta, cached yellow, available orange, total grey, free green',
+  memory: 'used blue, buffers magenta, cached yellow, free green faint, available orange, total grey',
   swap: 'used magenta, free green',
   paging: 'page in blue, page out magenta',
   'disk:total': READ_WRITE, 'disk:sda': READ_WRITE, 'disk:sdb': READ_WRITE,

@@ -96,7 +96,7 @@ describe('resolveCharts on real header rows', () => {
       ['used', 'band'],
       ['buffers', 'band'],
       ['cached', 'band'],
-      ['free', 'hidden'],
+      ['free', 'band'],
     ]);
     expect(memory.scaleToTotal).toBe(true);
     expect(drawn(chart(charts, 'procs'))).toEqual(['run', 'blk']);
@@ -211,7 +211,7 @@ describe('resolveCharts on real header rows', () => {
     expect(drawn(chart(charts, 'other:interrupts'))).toEqual(['42', '43', '44']);
   });
 
-  it('dool 1.3.4: used/cach stacked, avai as a line over them, free in the table only', () => {
+  it('dool 1.3.4: used/cach/free stacked, avai as a line over them', () => {
     const charts = resolveCharts(fixtureSeries('dool134_tfvnrl.csv'));
     expect(keys(charts)).toEqual([
       'procs',
@@ -229,8 +229,8 @@ describe('resolveCharts on real header rows', () => {
     expect(chart(charts, 'memory').series.map((s) => [s.column, s.role])).toEqual([
       ['used', 'band'],
       ['cach', 'band'],
+      ['free', 'band'],
       ['avai', 'line'],
-      ['free', 'hidden'],
     ]);
   });
 
@@ -241,11 +241,11 @@ describe('resolveCharts on real header rows', () => {
       ['used', 'band'],
       ['buff', 'band'],
       ['cach', 'band'],
+      ['free', 'band'],
       ['total', 'line'],
       ['dirty', 'line'],
       ['shmem', 'line'],
       ['recl', 'line'],
-      ['free', 'hidden'],
     ]);
     expect(drawn(chart(charts, 'cpu:total'))).toEqual(['usr', 'sys', 'hiq', 'siq', 'wai', 'stl']);
   });

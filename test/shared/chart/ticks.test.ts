@@ -77,3 +77,15 @@ describe('time axis ticks', () => {
     }
   });
 });
+
+describe('elapsed-time labels', () => {
+  it('carry seconds at every step: a tick 7 minutes in reads 00:07:00, never 00:07 (minutes or seconds?)', () => {
+    for (const [span, width] of [[3600e3, 600], [40 * 60e3, 500], [6 * 3600e3, 900], [90e3, 600]] as const) {
+      const axis = timeAxis(1000, 1000 + span, width, 'elapsed', 1000);
+      const labels = axis.ticks.map((t, i) => axis.label(t, i));
+      for (const l of labels) expect(l, `${span} ms`).toMatch(/^\d\d:\d\d:\d\d$/);
+    }
+    const hour = timeAxis(0, 3600e3, 600, 'elapsed', 0);
+    expect(hour.ticks.map((t, i) => hour.label(t, i))).toContain('00:10:00');
+  });
+});

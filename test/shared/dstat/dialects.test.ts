@@ -136,6 +136,37 @@ describe('row shapes', () => {
     }
   });
 
+  it.each([D072, 'deb080_tty80_tfvnrl.csv', 'pcp_tfvnrl.csv'])(
+    'a whole last row with no final newline is a row: %s without its final newline reads as the fixture',
+    (file) => {
+      const original = readFixture(file);
+      const unended = original.replace(/\r?\n$/, '');
+      expect(unended.endsWith('\n')).toBe(false);
+      const log = parse(unended);
+      const ref = parse(original);
+      expect(log.dialect.rows).toEqual(ref.dialect.rows);
+      expect(log.dialect.rows.dropped).toBe(0);
+      expect(log.runs.map(content)).toEqual(ref.runs.map(content));
+      expect(log.dialect.issues.map((i) => i.message).join()).not.toMatch(/cut short/);
+    },
+  );
+
+  it('a last row with every field but without the trailing comma its run writes is cut short: dropped', () => {
+    // deb080_tty80: every row ends with "," (tty narrower than the line); "…,3.360" without it may be a
+    // cut "…,3.3601" just as well — its last value is not known to be whole
+    const original = readFixture('deb080_tty80_tfvnrl.csv');
+    const cut = original.replace(/,\r?\n$/, '');
+    expect(cut.endsWith(',')).toBe(false);
+    const lines = linesOf(cut);
+    expect(cells(lines[lines.length - 1]!).length).toBe(62); // every field of the header
+    const log = parse(cut);
+    const ref = parse(original);
+    expect(log.dialect.rows).toEqual({ read: ref.dialect.rows.read, kept: ref.dialect.rows.kept - 1, dropped: 1 });
+    const issue = log.dialect.issues.find((i) => i.line === lines.length);
+    expect(issue?.severity).toBe('warning');
+    expect(issue?.message).toMatch(/cut short/);
+  });
+
   it('a gap row with fewer fields that carries a "missed N ticks" note is still a gap: the note is not a value', () => {
     // pcp_tvfn line 29: 29-11 20:43:04, 31 empty fields, "missed 10 ticks" — written here with 10 of its 32 commas:
     // pcp-dstat writes gap rows short of fields (pcp-archive_pcp-free-tera: 989 of 991 fields)

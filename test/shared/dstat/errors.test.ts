@@ -69,7 +69,22 @@ describe('text that is not a dstat CSV: NOT_DSTAT on the first line that cannot 
       'Device             tps    kB_read/s    kB_wrtn/s    kB_dscd/s    kB_read    kB_wrtn    kB_dscd',
       'vda              12.01       101.36       205.93         0.00     912345    1853412          0',
     ].join('\n');
-    expectError(iostat, 'NOT_DSTAT', 1, /^line 1: expected the dstat title line .*Linux 6\.1/);
+    expectError(iostat, 'NOT_DSTAT', 1, /^line 1: this is iostat \(sysstat\) text output, not a dstat CSV; .*dstat .*--output/);
+  });
+
+  it('sar text output and sadf -d: says it is sar, and what to run instead (dstat --output)', () => {
+    const sar = [
+      'Linux 6.1.0-27-amd64 (vm) \t11/29/2026 \t_x86_64_\t(2 CPU)',
+      '',
+      '20:45:49        CPU     %user     %nice   %system   %iowait    %steal     %idle',
+      '20:45:50        all      1.20      0.00      0.50      0.10      0.00     98.20',
+      'Average:        all      1.20      0.00      0.50      0.10      0.00     98.20',
+    ].join('\n');
+    expectError(sar, 'NOT_DSTAT', 1, /^line 1: this is sar \(sysstat\) text output, not a dstat CSV; dstatview reads the CSV dstat writes: record with `dstat -tcdmnr --output log\.csv 5`/);
+    // LC_ALL=C sar without its first line (cut by hand)
+    expectError(sar.split('\n').slice(2).join('\n'), 'NOT_DSTAT', 1, /^line 1: this is sar \(sysstat\) text output, not a dstat CSV/);
+    const sadf = '# hostname;interval;timestamp;CPU;%user;%nice;%system;%iowait;%steal;%idle\nvm;1;2026-11-29 20:45:50 UTC;-1;1.20;0.00;0.50;0.10;0.00;98.20\n';
+    expectError(sadf, 'NOT_DSTAT', 1, /^line 1: this is sar \(sysstat\) data from sadf -d, not a dstat CSV; .*--output/);
   });
 
   it('a plain CSV of another tool, quoted header and all', () => {

@@ -9,6 +9,7 @@ import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
 import { toColumnar, toColumnarRun, transferList } from '../../../shared/report/columnar.js';
 import { lodStackKey, reduceRun } from '../../../shared/report/lod.js';
 import { drawLevel, sourceKey, toRunData, type RunData } from '../../../shared/report/run-data.js';
+import { readFixture } from '../../helpers/fixtures.js';
 
 const CSV = [
   '"Dstat 0.7.4 CSV output"',
@@ -153,5 +154,42 @@ describe('drawLevel', () => {
     expect(drawLevel(run, { t0: 2000, t1: 9000 }, 5)).toBe(run); // 8 rows, 5 px
     const exact = toRunData(toColumnarRun(json().runs[0]!));
     expect(drawLevel(exact, { t0: 0, t1: 9000 }, 1)).toBe(exact);
+  });
+});
+
+describe('twins: a family total that is the same picture as its only busy device', () => {
+  const runOf = (name: string): RunData => {
+    const report = toColumnar(toReportJson(parseDstat(readFixture(name), { fallbackYear: 2026 }), { id: 'x', fileName: name, createdAt: '', bytes: 0 }));
+    return toRunData(report.runs[report.runs.length - 1]!, name);
+  };
+
+  it('d072: the computed Disk I/O and Disk IOPS equal vda (nine idle loop and zram devices): the totals are twins', () => {
+    const run = runOf('d072_tfvnrl.csv');
+    const total = run.charts.find((c) => c.key === 'disk:total')!;
+    expect(total.derived).not.toBeNull(); // computed: the file has no dsk/total
+    expect(run.idle().has('disk:vda')).toBe(false);
+    expect([...run.twins()].sort()).toEqual(['disk:total', 'iops:total']);
+    // Every other disk is idle; the busy device stays (titled with the device).
+    expect(run.charts.filter((c) => c.specId === 'disk' && c.device !== 'total' && !run.idle().has(c.key)).map((c) => c.heading)).toEqual(['Disk I/O vda']);
+  });
+
+  it('a twin total always has exactly one busy device; the disk farm (many busy disks) has none', () => {
+    for (const name of ['d072_tfvnrl.csv', 'pcp-archive_dstat-diskfarm_1699disks_tfd.csv', 'pcp-archive_pcp-free-tera_192cpu_tfvnrl.csv']) {
+      const run = runOf(name);
+      for (const key of run.twins()) {
+        const total = run.charts.find((c) => c.key === key)!;
+        const busy = run.charts.filter((c) => c.specId === total.specId && c.device !== 'total' && c.device !== null && !run.idle().has(c.key));
+        expect(busy, `${name} ${key}`).toHaveLength(1);
+      }
+    }
+    // The disk farm has many busy disks: its total is drawn.
+    expect(runOf('pcp-archive_dstat-diskfarm_1699disks_tfd.csv').twins().has('disk:total')).toBe(false);
+  });
+
+  it('one busy row of a loop device makes two busy disks: Disk I/O is drawn again, Disk IOPS is still a twin', () => {
+    const run = runOf('d072_tfvnrl.csv');
+    run.columns.get('dsk/loop0/read')!.values[5] = 4096;
+    expect(run.twins().has('disk:total')).toBe(false);
+    expect(run.twins().has('iops:total')).toBe(true);
   });
 });

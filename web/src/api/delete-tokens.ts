@@ -29,3 +29,22 @@ export function forgetDeleteToken(id: string): void {
     // Nothing kept.
   }
 }
+
+/** Reports this browser deleted (`dstatview:deleted:<id>`): their link then says so, not "check the link". */
+const deletedKey = (id: string) => `dstatview:deleted:${id}`;
+
+export function rememberDeleted(id: string): void {
+  try {
+    localStorage.setItem(deletedKey(id), '1');
+  } catch {
+    // No storage: the link says "not found".
+  }
+}
+
+export function wasDeleted(id: string): boolean {
+  try {
+    return localStorage.getItem(deletedKey(id)) !== null;
+  } catch {
+    return false;
+  }
+}

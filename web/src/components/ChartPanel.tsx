@@ -17,6 +17,8 @@ import { PlotBox } from './PlotBox.js';
 import { StatsTable } from './StatsTable.js';
 import { CopyStatsButtons } from '../export/CopyStatsButtons.js';
 import { chartStatsRows } from '../export/stats-rows.js';
+import { copyHeader } from '../export/copy-header.js';
+import { useExportT } from '../export/export-messages.js';
 
 interface Props {
   chart: ResolvedChart;
@@ -29,6 +31,7 @@ interface Props {
 
 export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, hidden, onToggleSeries }: Props) {
   const t = useT();
+  const x = useExportT();
   const lang = useLang();
   const figureRef = useRef<HTMLElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -92,7 +95,11 @@ export const ChartPanel = memo(function ChartPanel({ chart, coordinator, domId, 
         onToggle={onToggleSeries}
         pending={stats === 'pending'}
       />
-      <CopyStatsButtons what={title} rows={() => chartStatsRows(chart, labels, figures)} />
+      <CopyStatsButtons
+        what={title}
+        rows={() => chartStatsRows(chart, labels, figures)}
+        header={() => copyHeader(coordinator.ctx.run, coordinator.ctx.window, title, x, lang)}
+      />
     </figure>
   );
 });

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { deleteReport } from '../api/client.js';
-import { deleteTokenFor, forgetDeleteToken } from '../api/delete-tokens.js';
+import { deleteTokenFor, forgetDeleteToken, rememberDeleted } from '../api/delete-tokens.js';
 import { useT } from '../i18n/i18n.js';
 import { navigate } from '../router.js';
 
@@ -21,6 +21,7 @@ export function DeleteReport({ id }: { id: string }) {
     deleteReport(id, token).then(
       () => {
         forgetDeleteToken(id);
+        rememberDeleted(id);
         navigate('/', { replace: true });
       },
       (err: unknown) => {

@@ -4,11 +4,65 @@
  * Everything from the file is React text, never HTML.
  */
 import { csvUrl } from '../api/client.js';
+import { embeddedReport } from '../data/embedded.js';
+import { DownloadMenu } from '../export/DownloadMenu.js';
 import type { ColumnarReport } from '../../../shared/report/columnar.js';
 import type { RunData } from '../../../shared/report/run-data.js';
 import { formatCount, formatDateTime, formatDuration } from '../format.js';
 import { useLang, useT } from '../i18n/i18n.js';
 import { followLink } from '../router.js';
+
+/**
+ * The CSV and where to go next. Online: the CSV from the server, "Upload another file". In an offline
+ * report (embedded.ts) nothing that needs a server: the CSV beside the page when it came with one (the
+ * ZIP's entry), else a sentence that it does not carry it; "Open the live report" when it was exported
+ * from a server.
+ */
+function ReportLinks({ id, fileName }: { id: string; fileName: string }) {
+  const t = useT();
+  const offline = embeddedReport();
+  if (!offline) {
+    return (
+      <>
+        <a href={csvUrl(id)} download={fileName || 'dstat.csv'}>
+          {t.downloadCsv}
+        </a>
+        <a href="/" onClick={followLink}>
+          {t.uploadAnother}
+        </a>
+      </>
+    );
+  }
+  return (
+    <>
+      {offline.csvHref ? (
+        <a href={offline.csvHref} download={fileName || 'dstat.csv'} data-offline-csv>
+          {t.downloadCsv}
+        </a>
+      ) : (
+        <span className="muted" data-offline-csv-missing>
+          {t.csvNotCarried}
+        </span>
+      )}
+      {liveHref(offline.liveUrl) && (
+        <a href={liveHref(offline.liveUrl)!} rel="noopener" data-live-report>
+          {t.openLive}
+        </a>
+      )}
+    </>
+  );
+}
+
+/** An http(s) address, or null: the page is a file anyone may have edited. */
+function liveHref(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
 
 interface Props {
   id: string;
@@ -78,6 +132,7 @@ export function ReportHeader({ id, report, run, runIndex, host, onRun }: Props) 
         </div>
       </dl>
       <div className="head-actions">
+        <DownloadMenu id={id} />
         {report.runs.length > 1 && (
           <label className="run-picker">
             <span>{t.run}</span>
@@ -90,12 +145,7 @@ export function ReportHeader({ id, report, run, runIndex, host, onRun }: Props) 
             </select>
           </label>
         )}
-        <a href={csvUrl(id)} download={report.fileName || 'dstat.csv'}>
-          {t.downloadCsv}
-        </a>
-        <a href="/" onClick={followLink}>
-          {t.uploadAnother}
-        </a>
+        <ReportLinks id={id} fileName={report.fileName} />
       </div>
       <details className="dialect">
         <summary>{t.howRead}</summary>

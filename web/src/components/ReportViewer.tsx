@@ -63,6 +63,14 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
   const runTimes = useMemo(() => ({ start: run.start, window: run.window, intervalMs: run.intervalMs }), [run]);
   const cut = useMemo(() => cutExtent(runTimes, options.offset, options.duration), [runTimes, options.offset, options.duration]);
   const extent = cut ?? run.window;
+  // An offset past the run's end shows nothing: the whole run is shown, the page says so, and the offset
+  // (with its duration) leaves the URL, so that the link shared next is not a broken one.
+  const [ignoredOffset, setIgnoredOffset] = useState<number | null>(null);
+  useEffect(() => {
+    if (cut !== null || options.offset <= 0) return;
+    setIgnoredOffset(options.offset);
+    store.setOptions({ offset: 0, duration: 0 });
+  }, [cut, options.offset, store]);
   const hidden = useMemo(() => new Set(options.hide), [options.hide]);
   const { diskMax, iopsMax, netMax } = options;
   const limits = useMemo(() => viewLimits({ diskMax, iopsMax, netMax }), [diskMax, iopsMax, netMax]);
@@ -128,7 +136,7 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
 
   const idle = useMemo(() => run.idle(), [run]);
   const display = useMemo(
-    () => displaySections(run.charts, { idle, showIdle: options.idle, hidden, heatmap: options.heatmap }),
+    () => displaySections(run.charts, { idle, twins: run.twins(), showIdle: options.idle, hidden, heatmap: options.heatmap }),
     [run, idle, options.idle, hidden, options.heatmap],
   );
   const chartIds = useMemo(() => domIds([...run.charts.map((c) => c.key), HEATMAP_KEY], 'chart'), [run]);
@@ -246,9 +254,16 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
         <div className="charts-column" id="graphs" tabIndex={-1}>
           <Toolbar coordinator={coordinator} store={store} trendMs={trendMs} cpuCount={display.cpus.length} />
           <StatsSummary run={run} extent={extent} />
-          {cut === null && options.offset > 0 && (
-            <p className="notice" role="status">
-              {t.cutEmpty(formatDuration(options.offset * 1000, lang))}
+          {run.rows - run.firstRow === 1 && (
+            // One sample (a log cut short, or stopped at once): no line to draw, only the tables' values.
+            <div className="notice" role="alert" data-one-sample="">
+              <p className="notice-title">{t.oneSample}</p>
+              <p>{t.oneSampleHint}</p>
+            </div>
+          )}
+          {ignoredOffset !== null && (
+            <p className="notice" role="status" data-offset-ignored="">
+              {t.cutEmpty(formatDuration(ignoredOffset * 1000, lang))}
             </p>
           )}
           <div

@@ -7,20 +7,24 @@ import { statsMarkdown, statsTsv, type StatsTableRow } from '../../../shared/exp
 import { formatValue } from '../format.js';
 import { useT } from '../i18n/i18n.js';
 import { copyText } from './clipboard.js';
+import { markdownHeader, tsvHeader, type CopyHeader } from './copy-header.js';
 import { useExportT } from './export-messages.js';
 import './export.css';
 
-export function CopyStatsButtons({ what, rows }: { what: string; rows: () => StatsTableRow[] }) {
+/** `header`: what the copy says before its rows (copy-header.ts): title, host, file, run, window. */
+export function CopyStatsButtons({ what, rows, header }: { what: string; rows: () => StatsTableRow[]; header?: () => CopyHeader }) {
   const t = useT();
   const x = useExportT();
   const [status, setStatus] = useState('');
   const copy = async (form: 'md' | 'tsv') => {
     const data = rows();
     const headings = { label: x.series, unit: x.unit, min: t.min, avg: t.avg, p95: t.p95, max: t.max };
+    const head = header?.();
     const text =
       form === 'md'
-        ? statsMarkdown(data, { columns: ['label', 'min', 'avg', 'p95', 'max'], headings, format: formatValue, missing: '–' })
-        : statsTsv(data, { columns: ['label', 'unit', 'min', 'avg', 'p95', 'max'], headings });
+        ? (head ? markdownHeader(head, x) : '') +
+          statsMarkdown(data, { columns: ['label', 'min', 'avg', 'p95', 'max'], headings, format: formatValue, missing: '–' })
+        : (head ? tsvHeader(head, x) : '') + statsTsv(data, { columns: ['label', 'unit', 'min', 'avg', 'p95', 'max'], headings });
     setStatus((await copyText(text)) ? x.copied : x.copyFailed);
     setTimeout(() => setStatus(''), 2500);
   };

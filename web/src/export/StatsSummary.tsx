@@ -4,7 +4,8 @@ import type { RunData } from '../../../shared/report/run-data.js';
 import { useLang } from '../i18n/i18n.js';
 import { CopyStatsButtons } from './CopyStatsButtons.js';
 import { useExportT } from './export-messages.js';
-import { runSummaryRows } from './stats-rows.js';
+import { runSummaryRows, summaryCharts } from './stats-rows.js';
+import { copyHeader } from './copy-header.js';
 
 export function StatsSummary({ run, extent }: { run: RunData; extent: TimeWindow | null }) {
   const x = useExportT();
@@ -14,7 +15,11 @@ export function StatsSummary({ run, extent }: { run: RunData; extent: TimeWindow
       <span className="stats-summary-title" title={x.summaryNote}>
         {x.summary}
       </span>
-      <CopyStatsButtons what={x.summary} rows={() => runSummaryRows(run, extent, lang)} />
+      <CopyStatsButtons
+        what={x.summary}
+        rows={() => runSummaryRows(run, extent, lang)}
+        header={() => copyHeader(run, extent, x.summary, x, lang, summaryCharts(run).leftOut)}
+      />
     </div>
   );
 }

@@ -15,6 +15,13 @@ const en = {
   downloadCsv: 'CSV as uploaded',
   series: 'Series',
   unit: 'Unit',
+  host: 'Host',
+  file: 'File',
+  run: 'Run',
+  window: 'Window',
+  unitsShown: 'Units: as each figure shows',
+  unitsColumn: 'Units: the Unit column (figures in full, not rounded)',
+  idleLeftOut: (n: number) => `${n} series of idle devices (every value 0) left out`,
 };
 
 export type ExportMessages = typeof en;
@@ -33,6 +40,13 @@ const ja: ExportMessages = {
   downloadCsv: 'アップロードされた CSV',
   series: '系列',
   unit: '単位',
+  host: 'ホスト',
+  file: 'ファイル',
+  run: '記録',
+  window: '期間',
+  unitsShown: '単位: 各値に表示',
+  unitsColumn: '単位: 単位列 (値は丸めずに記載)',
+  idleLeftOut: (n: number) => `アイドルなデバイスの系列 ${n} 件 (すべて 0) は省略`,
 };
 
 const MESSAGES: Record<Lang, ExportMessages> = { en, ja };

@@ -29,6 +29,22 @@ export function chartStatsRows(
 }
 
 /**
+ * The charts the summary lists: every chart but the idle devices' (every value 0 for the whole run: rows of
+ * zeros, dozens on a host with loop and zram devices) and the totals that are twins of their one busy device
+ * (its rows say the same); `leftOut` counts the idle devices' series.
+ */
+export function summaryCharts(run: RunData): { charts: ResolvedChart[]; leftOut: number } {
+  const idle = run.idle();
+  const twins = run.twins();
+  let leftOut = 0;
+  const charts = run.charts.filter((c) => {
+    if (idle.has(c.key)) leftOut += c.series.length;
+    return !idle.has(c.key) && !twins.has(c.key);
+  });
+  return { charts, leftOut };
+}
+
+/**
  * Every chart's rows over `extent` (the whole run when null), computed from the raw samples. A reduced run
  * (shared/report/lod.ts) has the whole run's figures only: for another extent its rows have none.
  */
@@ -37,7 +53,7 @@ export function runSummaryRows(run: RunData, extent: TimeWindow | null, lang: La
   if (!window) return [];
   const { from, to } = rowsInWindow(run.time, window, run.firstRow);
   const whole = from === run.firstRow && to === run.time.length;
-  return run.charts.flatMap((chart) => {
+  return summaryCharts(run).charts.flatMap((chart) => {
     const labels = chart.series.map((s) => seriesLabel(s, lang));
     const stats = chart.series.map((s) => {
       const known = whole ? run.wholeStats(s.source) : undefined;

@@ -22,8 +22,11 @@ const en = {
   deleteFailed: 'The report could not be deleted',
   noRuns: 'This file has no runs to draw.',
   noSamples: 'This run has no samples to draw.',
+  oneSample: 'This run has one sample only: the charts need two to draw a line.',
+  oneSampleHint:
+    'The tables show its values. dstat writes a row per interval: was it stopped right after it started, or the file copied too early? "How the file was read" says what was left out.',
   noCharts: 'This run has no numeric columns to draw.',
-  cutEmpty: (offset: string) => `Nothing is left after an offset of ${offset}: the offset is ignored.`,
+  cutEmpty: (offset: string) => `Nothing is left after an offset of ${offset}: the whole run is shown, and the offset is gone from the address.`,
 
   reportEyebrow: 'dstat report',
   host: 'Host',
@@ -43,6 +46,9 @@ const en = {
   runsInFile: (n: number) => `This file holds ${n} runs.`,
   downloadCsv: 'Download the CSV',
   uploadAnother: 'Upload another file',
+  /** An offline report that came alone, without the CSV beside it. */
+  csvNotCarried: 'This offline file does not carry the CSV.',
+  openLive: 'Open the live report',
 
   howRead: 'How the file was read',
   producerLine: (p: string) => `Written by ${p}.`,
@@ -151,6 +157,8 @@ const en = {
   notFoundReportText:
     'There is no report at this address. Check that the link is complete: report links end in a 22-character code.',
   notFoundPageText: 'There is nothing at this address.',
+  reportDeleted: 'Report deleted',
+  reportDeletedText: 'This report was deleted from this browser: its link now leads nowhere, for everyone.',
   uploadLink: 'Upload a dstat CSV file',
 
   uploadTitle: 'Upload a dstat log',
@@ -194,8 +202,11 @@ const ja: Messages = {
   deleteFailed: 'レポートを削除できませんでした',
   noRuns: 'このファイルには描画できる記録がありません。',
   noSamples: 'この記録には描画できるサンプルがありません。',
+  oneSample: 'この記録のサンプルは 1 つだけです。グラフの線を描くには 2 つ以上必要です。',
+  oneSampleHint:
+    '表にはその値を表示しています。dstat は間隔ごとに 1 行書きます。開始直後に止めたか、書き込み中にファイルをコピーしませんでしたか。省かれた行は「ファイルの読み取り方」に記載しています。',
   noCharts: 'この記録には描画できる数値の列がありません。',
-  cutEmpty: (offset: string) => `オフセット ${offset} の後にデータが残らないため、オフセットは無視しました。`,
+  cutEmpty: (offset: string) => `オフセット ${offset} の後にデータが残らないため、記録全体を表示し、オフセットをアドレスから外しました。`,
 
   reportEyebrow: 'dstat レポート',
   host: 'ホスト',
@@ -214,6 +225,8 @@ const ja: Messages = {
   runsInFile: (n: number) => `このファイルには ${n} 回分の記録があります。`,
   downloadCsv: 'CSV をダウンロード',
   uploadAnother: '別のファイルをアップロード',
+  csvNotCarried: 'このオフラインファイルには CSV が含まれていません。',
+  openLive: 'オンラインのレポートを開く',
 
   howRead: 'ファイルの読み取り方',
   producerLine: (p: string) => `記録ツール: ${p}`,
@@ -322,6 +335,8 @@ const ja: Messages = {
   notFoundReportText:
     'このアドレスにはレポートがありません。リンクが途中で切れていないか確認してください (レポートのリンクは 22 文字のコードで終わります)。',
   notFoundPageText: 'このアドレスには何もありません。',
+  reportDeleted: 'レポートは削除されました',
+  reportDeletedText: 'このレポートはこのブラウザーから削除されました。リンクはもう誰にとっても無効です。',
   uploadLink: 'dstat の CSV ファイルをアップロード',
 
   uploadTitle: 'dstat ログのアップロード',

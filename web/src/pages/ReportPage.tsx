@@ -22,7 +22,7 @@ import { formatDateTime } from '../format.js';
 import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
 import { NotFoundPage } from './NotFoundPage.js';
-import { DownloadMenu } from '../export/DownloadMenu.js';
+import { embeddedReport } from '../data/embedded.js';
 
 type State =
   | { status: 'loading' }
@@ -58,7 +58,7 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
     };
   }, [id, attempt]);
 
-  if (state.status === 'not-found') return <NotFoundPage what="report" />;
+  if (state.status === 'not-found') return <NotFoundPage what="report" id={id} />;
   if (state.status === 'loading') {
     return (
       <main id="main" className="page" aria-busy="true">
@@ -119,6 +119,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
     return data;
   }, [runJson, reduced, reducedRun, report.fileName]);
   const host = run?.meta.host || t.hostUnknown;
+  const offline = embeddedReport() !== null;
 
   useEffect(() => {
     document.title = run ? `${host} · ${formatDateTime(run.start)} · dstatview` : 'Report · dstatview';
@@ -136,7 +137,6 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   }
   return (
     <main id="main" className="page report-page">
-      <DownloadMenu id={id} />
       <ReportHeader
         id={id}
         report={report}
@@ -149,9 +149,10 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
           store.setOptions({ run: i + 1, offset: 0, duration: 0 });
         }}
       />
-      <CompareWith id={id} run={runIndex + 1} runCount={runCount} />
+      {/* Comparing and deleting need the server: an offline report has neither. */}
+      {!offline && <CompareWith id={id} run={runIndex + 1} runCount={runCount} />}
       <ReportViewer key={runIndex} run={run} store={store} needExact={needExact} />
-      <DeleteReport id={id} />
+      {!offline && <DeleteReport id={id} />}
     </main>
   );
 }
