@@ -15,7 +15,6 @@ import { VIEW_FLAGS, viewFlagsHelp, viewFromFlags } from './view-flags.js';
 
 export { VIEW_FLAGS, viewFromFlags } from './view-flags.js';
 
-
 export const usage = `Usage: dstatview report LOG.csv[.gz]... -o OUT [options]
 
 Write one report per LOG (- for standard input): OUT.html is one self-contained HTML file (the interactive
@@ -70,8 +69,8 @@ export async function run(args: string[]): Promise<number> {
     const view = viewFromFlags(values);
     // Threads for the PNGs and the first screen's images, started now to load Chart.js and the canvas while
     // the log is read and parsed. An HTML file has none: drawing its first screen (a thread loading Chart.js,
-    // 12 images) more than doubled the CPU of `-o OUT.html` (1.2 → 2.9 s for the 4 MB log), whose speed
-    // against dstat2graphs is its point; the server's export.html and a ZIP's index.html carry them.
+    // 12 images) would more than double the CPU of `-o OUT.html` (docs/benchmarks.md), whose speed against
+    // dstat2graphs is its point; the server's export.html and a ZIP's index.html carry them.
     const pool = targetKind(values.out) === 'html' ? null : (await import('./render-pool.js')).startRenderPool();
     try {
       const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir());

@@ -44,9 +44,9 @@ export interface ExportEntry {
 }
 
 /**
- * The source CSV's zlib level, in the ZIP its largest entry: the 4 MB log at level 1 is 1.06 MB in ~40 ms of
- * CPU, where zlib's default 6 made it 0.95 MB in ~120 ms, 7 % of the CPU of the CLI's whole ZIP (deflating
- * runs beside the chart drawing, on the same cores: 1.15 → 1.09 s, median of 12 alternating runs).
+ * The source CSV's zlib level, in the ZIP its largest entry: level 1 takes a third of the CPU of zlib's
+ * default 6 for an entry ~11 % larger (deflating runs beside the chart drawing, on the same cores; figures in
+ * docs/benchmarks.md).
  */
 export const SOURCE_CSV_LEVEL = 1;
 /** The other text entries' (statistics, README, index.html: for its base64 level 1 saves no time). */
