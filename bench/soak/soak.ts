@@ -44,7 +44,7 @@ export const SCALES = {
     wide: { deadlineMs: null },
     slowHeaders: { clients: 200, holdMs: 3000, openFiles: 300 },
     bomb: { bytes: 64 * 1024 ** 2, maxRiseBytes: 300 * 1024 ** 2 },
-    exports: { bytes: 1024 * 1024, requests: 12, deadlineMs: 60_000, maxPeakRss: 1.5 * 1024 ** 3, settleMs: 5000, settleBytes: 100 * 1024 ** 2 },
+    exports: { bytes: 1024 * 1024, requests: 12, deadlineMs: 60_000, maxPeakRss: 1.5 * 1024 ** 3, settleMs: 30_000, settleBytes: 100 * 1024 ** 2 },
   },
 } as const;
 
