@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { REPORT_ID_PATTERN } from './report-id.js';
-import { ViewQuerySchema } from '../view/view-options.js';
+import { ViewQuerySchema } from '../view/view-query-schema.js';
 
 /** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-]. Anything else is not an id. */
 export const ReportIdPattern = REPORT_ID_PATTERN;

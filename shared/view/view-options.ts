@@ -13,7 +13,6 @@
  *   drawn    changes what the charts draw (images, first screen): else it changes only the page's layout
  *   example  a value other than the default, for tests that go through every option
  */
-import { Type, type TOptional, type TSchema } from 'typebox';
 import type { XAxisMode } from '../chart/time-axis.js';
 
 /** How one option's value is read and written. */
@@ -26,14 +25,21 @@ export interface Codec<T> {
   expects: string;
   /** The value's placeholder in a command's help: `N`, `S`, `elapsed|time`. */
   metavar: string;
-  /** The routes' query schema of the option (strings are coerced to numbers by Fastify's Ajv). */
-  schema: TSchema;
+  /**
+   * The routes' query schema of the option, as plain JSON Schema (strings are coerced to numbers by Fastify's
+   * Ajv); view-query-schema.ts makes the routes' TypeBox schema of them. Plain data here: the CLI reads this
+   * table and would pay ~0.2 s to load TypeBox.
+   */
+  schema: JsonSchema;
   /**
    * A list: a URL writes its items percent-encoded one by one, joined by commas (so an item may hold a
    * comma); text elsewhere (flags, a route's decoded query) splits on commas.
    */
   items?: { from(items: readonly string[]): T; to(value: T): readonly string[] };
 }
+
+/** A JSON Schema, as plain data. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** A plain decimal number (no hex, no exponent, no Infinity); undefined otherwise. −0 reads as 0. */
 function decimal(text: string): number | undefined {
@@ -62,7 +68,7 @@ const seconds: Codec<number> = {
   toText: formatSeconds,
   expects: 'a number of seconds from 0',
   metavar: 'S',
-  schema: Type.Number({ minimum: 0, maximum: MAX_SECONDS }),
+  schema: { type: 'number', minimum: 0, maximum: MAX_SECONDS },
 };
 
 /** Seconds or null (unset): the zoom window's ends. */
@@ -86,7 +92,7 @@ function wholeNumber(min: number, max: number, strict = false): Codec<number> {
     toText: (v) => String(Math.round(v)),
     expects: `a whole number from ${min}${max < MAX_LIMIT ? ` to ${max}` : ''}`,
     metavar: 'N',
-    schema: Type.Integer({ minimum: min, maximum: max }),
+    schema: { type: 'integer', minimum: min, maximum: max },
   };
 }
 
@@ -97,7 +103,7 @@ function optionalWholeNumber(min: number, max: number): Codec<number | null> {
 }
 
 /** A Y limit: a whole number from 0 (0 = automatic). */
-const yLimit: Codec<number> = { ...wholeNumber(0, MAX_LIMIT), schema: Type.Number({ minimum: 0, maximum: MAX_LIMIT }) };
+const yLimit: Codec<number> = { ...wholeNumber(0, MAX_LIMIT), schema: { type: 'number', minimum: 0, maximum: MAX_LIMIT } };
 
 const TRUE_TEXTS = ['1', 'true', 'yes', 'on'] as const;
 const FALSE_TEXTS = ['0', 'false', 'no', 'off'] as const;
@@ -112,7 +118,7 @@ const flag: Codec<boolean> = {
   toText: (v) => (v ? '1' : '0'),
   expects: '1 or 0',
   metavar: '1|0',
-  schema: Type.Union([...TRUE_TEXTS, ...FALSE_TEXTS].map((t) => Type.Literal(t))),
+  schema: { type: 'string', enum: [...TRUE_TEXTS, ...FALSE_TEXTS] },
 };
 
 function oneOf<T extends string>(values: readonly T[]): Codec<T> {
@@ -124,7 +130,7 @@ function oneOf<T extends string>(values: readonly T[]): Codec<T> {
     toText: (v) => v,
     expects: values.join(' or '),
     metavar: values.join('|'),
-    schema: Type.Union(values.map((v) => Type.Literal(v))),
+    schema: { type: 'string', enum: [...values] },
   };
 }
 
@@ -142,7 +148,7 @@ const keyList: Codec<readonly string[]> = {
   toText: (v) => normaliseHide(v).join(','),
   expects: 'chart keys or series ids, comma-separated',
   metavar: 'KEYS',
-  schema: Type.String({ maxLength: MAX_HIDE_TEXT }),
+  schema: { type: 'string', maxLength: MAX_HIDE_TEXT },
   items: { from: normaliseHide, to: normaliseHide },
 };
 
@@ -335,16 +341,6 @@ export const DEFAULT_VIEW: ViewState = Object.freeze(
 export function viewOption<K extends ViewOptionName>(name: K): ViewOption<ViewState[K]> {
   return VIEW_OPTIONS[name] as unknown as ViewOption<ViewState[K]>;
 }
-
-/**
- * The routes' query schema: every option, each optional, checked against its bounds (a value out of range is
- * a 400 naming it). The page's URL parser is lenient instead (view-state.ts): a shared link always opens.
- */
-export const ViewQuerySchema = Type.Object(
-  Object.fromEntries(VIEW_OPTION_NAMES.map((name) => [name, Type.Optional(VIEW_OPTIONS[name].codec.schema)])) as unknown as {
-    [K in ViewOptionName]: TOptional<TSchema>;
-  },
-);
 
 /** The whole view of some options (absent or undefined ones at their default), the zoom pair rule kept. */
 export function wholeView(options: Partial<ViewState>): ViewState {

@@ -12,11 +12,11 @@ import {
   VIEW_OPTION_NAMES,
   VIEW_OPTIONS,
   viewFromTexts,
-  ViewQuerySchema,
   wholeView,
   type Codec,
 } from '../../../shared/view/view-options.js';
 import { parseViewState, serialiseViewState } from '../../../shared/view/view-state.js';
+import { ViewQuerySchema } from '../../../shared/view/view-query-schema.js';
 
 describe('the view option table', () => {
   it('each option reads its default and its example back from their own text', () => {
