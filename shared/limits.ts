@@ -203,6 +203,13 @@ export const READS_PER_CLIENT = 4;
  * TASK_TIMEOUT). A 4 MB log's 32 page charts take ~10 s at most on a busy core.
  */
 export const RENDER_TIMEOUT_SECONDS = 30;
+
+/**
+ * First-screen views given up on a busy pool that are drawn again when it falls idle (the most recent;
+ * server/plugins/first-screen.ts): enough for a burst of uploads, few enough that a crawler of URL variants
+ * cannot keep the pool drawing.
+ */
+export const FIRST_SCREEN_RETRIES = 16;
 /**
  * Exports (ZIP, offline HTML) made at once, server-wide: each holds its report parsed (~10× its stored gzip:
  * ~60 MB for a 4 MB log) and keeps the render threads busy for seconds; beyond it a request for an export

@@ -83,8 +83,23 @@ export class Admission {
   /** Background tasks running and not yet told to stop. */
   private readonly background = new Set<Background>();
   private readonly perClient = new Map<string, number>();
+  private readonly idleListeners = new Set<() => void>();
+  private idleCall: ReturnType<typeof setImmediate> | null = null;
 
   constructor(readonly opts: AdmissionOptions) {}
+
+  /**
+   * Calls `listener` each time the gate falls idle (no task running, none waiting), after the task that
+   * ended has settled: the moment for best-effort work dropped while it was busy. Returns its removal.
+   */
+  whenIdle(listener: () => void): () => void {
+    this.idleListeners.add(listener);
+    return () => this.idleListeners.delete(listener);
+  }
+
+  private get idle(): boolean {
+    return this.held === 0 && this.background.size === 0 && this.uploads.length === 0 && this.reads.length === 0;
+  }
 
   /** Tasks waiting, by class (background never waits). */
   get waiting(): { upload: number; read: number } {
@@ -185,13 +200,20 @@ export class Admission {
     }
   }
 
-  /** Free slots go to the oldest uploads waiting, then to the oldest reads. */
+  /** Free slots go to the oldest uploads waiting, then to the oldest reads; an idle gate says so. */
   private next(): void {
     while (this.held < this.opts.slots) {
       const start = this.uploads.shift() ?? this.reads.shift();
-      if (!start) return;
+      if (!start) break;
       this.held++;
       start();
+    }
+    if (this.idle && this.idleListeners.size > 0 && this.idleCall === null) {
+      this.idleCall = setImmediate(() => {
+        this.idleCall = null;
+        if (!this.idle) return;
+        for (const listener of this.idleListeners) listener();
+      });
     }
   }
 }

@@ -2,7 +2,9 @@
  * The report pages' first-screen images (server/render/first-screen.ts): `fastify.firstScreen`.
  *
  * Drawn in the worker pool, in the background, best-effort (server/admission/): only on an idle pool, and
- * given up the moment an upload or a read needs the thread; a view not drawn is drawn on a later request.
+ * given up the moment an upload or a read needs the thread. A view given up is drawn again when the pool
+ * falls idle (the FIRST_SCREEN_RETRIES most recent, oldest first: after a burst of uploads the first one's
+ * images come first), or on its next request.
  * Drawn after an upload the default view's first screen (`warm`),
  * on the first request of a page every chart of its view (up to PAGE_IMAGE_CHARTS; the default view's too,
  * then); a page is served at once with what is ready (images, or none: the app draws its charts either way). Each view's HTML and the PNG files it names are kept together in
@@ -11,7 +13,7 @@
  * then drops its images (web/src/first-screen.ts) and shows the app's charts.
  */
 import fp from 'fastify-plugin';
-import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT, PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
+import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_RETRIES, FIRST_SCREEN_VIEWS_PER_REPORT, PAGE_IMAGE_CHARTS } from '../../shared/limits.js';
 import { FIRST_SCREEN_CHARTS } from '../../shared/view/first-screen.js';
 import { parseViewState } from '../../shared/view/view-state.js';
 import { Refusal, TaskPreempted } from '../admission/admission.js';
@@ -44,6 +46,16 @@ export default fp(
     const cache = new Map<string, Entry>();
     /** Views being drawn: key → report id. */
     const pending = new Map<string, string>();
+    /** Views given up on a busy pool, to draw when it falls idle: key → what to draw; oldest first. */
+    const retries = new Map<string, { id: string; query: string; charts: number }>();
+    fastify.parser.admission.whenIdle(() => {
+      const first = retries.entries().next();
+      if (first.done) return;
+      const [key, r] = first.value;
+      retries.delete(key);
+      // Drawn as any background work: given up again if an upload or a read comes first.
+      if (!cache.has(key) || cache.get(key)!.charts < r.charts) draw(r.id, r.query, key, r.charts);
+    });
     let bytes = 0;
 
     /** Views of a report kept or being drawn. A scan, but only on a miss (a draw follows, of 0.2 s or more). */
@@ -85,7 +97,15 @@ export default fp(
           put(key, id, await fastify.parser.renderFirstScreen({ id, reportJsonGz: Buffer.concat(chunks), query, charts }), charts);
         } catch (err) {
           // Background work: dropped on a busy pool, or stopped for an upload or a read (server/admission/).
-          if (err instanceof Refusal || err instanceof TaskPreempted) fastify.log.debug({ reportId: id }, 'first-screen images dropped: the pool is busy');
+          if (err instanceof Refusal || err instanceof TaskPreempted) {
+            fastify.log.debug({ reportId: id }, 'first-screen images dropped: the pool is busy');
+            retries.delete(key);
+            retries.set(key, { id, query, charts });
+            for (const k of retries.keys()) {
+              if (retries.size <= FIRST_SCREEN_RETRIES) break;
+              retries.delete(k);
+            }
+          }
           else fastify.log.warn({ reportId: id, err }, 'first-screen images not drawn');
         } finally {
           pending.delete(key);

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Admission, TaskPreempted } from '../../../server/admission/admission.js';
 import firstScreens from '../../../server/plugins/first-screen.js';
 import type { FirstScreenTask } from '../../../server/render/first-screen-task.js';
 import { FIRST_SCREEN_CACHE_BYTES, FIRST_SCREEN_VIEWS_PER_REPORT, PAGE_IMAGE_CHARTS } from '../../../shared/limits.js';
@@ -22,8 +23,13 @@ afterEach(async () => {
 });
 
 /** An app whose pool "draws" a page of one file of `fileBytes` per task, and records the tasks. */
-async function appWith(fileBytes: number): Promise<{ app: FastifyInstance; drawn: FirstScreenTask[] }> {
+async function appWith(
+  fileBytes: number,
+  busyFor = 0,
+): Promise<{ app: FastifyInstance; drawn: FirstScreenTask[]; admission: Admission }> {
   const drawn: FirstScreenTask[] = [];
+  const admission = new Admission({ slots: 1, uploadQueue: 8, readQueue: 8, perClient: 4 });
+  let busy = busyFor;
   const a = Fastify();
   await a.register(
     fp(async (f) => {
@@ -35,8 +41,11 @@ async function appWith(fileBytes: number): Promise<{ app: FastifyInstance; drawn
   await a.register(
     fp(async (f) => {
       f.decorate('parser', {
+        admission,
         renderFirstScreen: async (task: FirstScreenTask) => {
           drawn.push(task);
+          // The first `busyFor` draws are stopped as the gate stops background work for an upload.
+          if (busy-- > 0) throw new TaskPreempted('stopped to give its thread to an upload or a read');
           const name = `${String(drawn.length).padStart(22, 'x')}.png`;
           return { html: `<div id="first-screen">${task.query}</div>`, files: new Map([[name, new Uint8Array(fileBytes)]]) };
         },
@@ -46,7 +55,7 @@ async function appWith(fileBytes: number): Promise<{ app: FastifyInstance; drawn
   await a.register(firstScreens);
   await a.ready();
   app = a;
-  return { app: a, drawn };
+  return { app: a, drawn, admission };
 }
 
 /** Ask until the view is drawn (the draw runs in the background). */
@@ -88,6 +97,25 @@ describe('first-screen cache', () => {
     expect(a.firstScreen.file(ID, `${'x'.repeat(21)}2.png`)?.byteLength).toBe(1000);
     await new Promise((r) => setTimeout(r, 20));
     expect(drawn).toHaveLength(2);
+  });
+
+  it('draws a view given up for an upload again once the worker threads fall idle, oldest first', async () => {
+    const { app: a, drawn, admission } = await appWith(1000, 2);
+    a.firstScreen.warm(ID);
+    a.firstScreen.warm(OTHER);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drawn.map((t) => t.id)).toEqual([ID, OTHER]);
+    expect(a.firstScreen.html(ID, '')).toBeNull();
+    // An upload runs and ends: the gate falls idle and the oldest view given up is drawn (in the real pool
+    // that drawing is background work of the gate, whose end is the next idle moment: here, another task).
+    await admission.run({ cls: 'upload', timeoutMs: 1000 }, async () => 'parsed');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drawn.map((t) => t.id)).toEqual([ID, OTHER, ID]);
+    expect(a.firstScreen.html(ID, '')).toBe('<div id="first-screen"></div>');
+    await admission.run({ cls: 'read', timeoutMs: 1000 }, async () => 'read');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drawn.map((t) => t.id).slice(0, 4)).toEqual([ID, OTHER, ID, OTHER]);
+    expect(await html(a, OTHER, '')).toBe('<div id="first-screen"></div>');
   });
 
   it('keeps at most FIRST_SCREEN_CACHE_BYTES, least recently used out, and draws a view again once it has gone', async () => {
