@@ -84,10 +84,15 @@ export default fp<StaticPluginOptions>(
     });
     fastify.log.info({ webDir }, 'serving the web app');
 
+    // The app's page as text, for answers with another status than 200 (a report not found): @fastify/static
+    // answers a request whose If-None-Match matches the file's ETag with an empty body whatever the status,
+    // and a browser revalidating a page it had cached (a report deleted since) showed its own error page.
+    const errorPage = await readFile(join(webDir, 'index.html'), 'utf8').catch(() => null);
     fastify.decorate('webApp', {
       available: true,
       sendIndex(reply: FastifyReply, statusCode = 200): FastifyReply {
-        return reply.code(statusCode).sendFile('index.html');
+        if (statusCode === 200 || errorPage === null) return reply.code(statusCode).sendFile('index.html');
+        return reply.code(statusCode).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(errorPage);
       },
       indexHtml(): Promise<string> {
         index ??= readFile(join(webDir, 'index.html'), 'utf8');

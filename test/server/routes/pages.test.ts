@@ -159,6 +159,16 @@ describe('the web app, when built', () => {
     }
   });
 
+  it("answers a browser revalidating a page it had cached (a report deleted since) with the page, not an empty 404", async () => {
+    const home = await t.app.inject({ url: '/', headers: HTML });
+    const etag = home.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const res = await t.app.inject({ url: '/r/AAAAAAAAAAAAAAAAAAAAAA', headers: { ...HTML, 'if-none-match': etag } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(index);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
   it('serves index.html at the compare page (its query is read by the app)', async () => {
     const res = await t.app.inject({ url: '/compare?ids=AAAAAAAAAAAAAAAAAAAAAA,BBBBBBBBBBBBBBBBBBBBBB:2', headers: HTML });
     expect(res.statusCode).toBe(200);
