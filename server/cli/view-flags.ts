@@ -3,7 +3,7 @@
  * flag per option (`--disk-max N`, `--trend`, `--no-heatmap` for an option on by default), its help line, and
  * the options a command line sets. A bad value is a UsageError naming the flag and what it takes.
  */
-import { VIEW_OPTION_NAMES, VIEW_OPTIONS, type Codec, type ViewOptionName } from '../../shared/view/view-options.js';
+import { VIEW_OPTION_NAMES, VIEW_OPTIONS, zoomPairHolds, type Codec, type ViewOptionName } from '../../shared/view/view-options.js';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { UsageError } from './common.js';
 
@@ -46,7 +46,7 @@ export function viewFromFlags(values: Partial<Record<string, string | boolean | 
     v[name] = value;
   }
   const set = v as ViewQueryOptions;
-  if ((set.from === undefined) !== (set.to === undefined) || (set.from != null && set.to != null && !(set.to > set.from))) {
+  if (!zoomPairHolds(set.from, set.to)) {
     throw new UsageError('--from and --to go together, --to after --from (seconds from the run\'s first sample)');
   }
   return set;

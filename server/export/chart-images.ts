@@ -91,7 +91,8 @@ export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: C
   const groups = renderer.otherThreads
     ? chunks(keys, Math.max(renderer.parallel * CHUNKS_PER_THREAD, Math.ceil(keys.length / EXPORT_CHARTS_PER_TASK)))
     : chunks(keys, 1);
-  const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view: wholeView(view), keys: g }));
+  const whole = wholeView(view);
+  const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view: whole, keys: g }));
   // Handled where each is awaited; this only keeps one that fails after an earlier one from going unhandled.
   for (const p of pending) p.catch(() => undefined);
   return {

@@ -356,11 +356,15 @@ export function drawnView(v: ViewState): ViewState {
   return out as ViewState;
 }
 
-/** The pair rule of the zoom window: both ends, `from` ≥ 0 and `to` after it; else neither. */
+/** The pair rule of the zoom window: neither end, or both with `from` ≥ 0 and `to` after it. */
+export function zoomPairHolds(from: number | null | undefined, to: number | null | undefined): boolean {
+  if (from == null || to == null) return from == null && to == null;
+  return from >= 0 && to > from;
+}
+
+/** The view with its zoom window dropped when it breaks the pair rule (zoomPairHolds). */
 export function withZoomRule(v: ViewState): ViewState {
-  if (v.from !== null && v.to !== null && v.from >= 0 && v.to > v.from) return v;
-  if (v.from === null && v.to === null) return v;
-  return { ...v, from: null, to: null };
+  return zoomPairHolds(v.from, v.to) ? v : { ...v, from: null, to: null };
 }
 
 /**
