@@ -14,6 +14,7 @@ import { byteAxisLabels, niceTicks, type TickKind } from './ticks.js';
 import type { TimeAxis } from './time-axis.js';
 import type { TimeWindow } from '../series/window.js';
 import { stepFillPlugin } from './step-fill.js';
+import { shadedWindowsPlugin } from './shaded-windows.js';
 
 export type LineConfig = ChartConfiguration<'line', Point[]>;
 
@@ -28,12 +29,14 @@ export const PLOT_INSET = Y_AXIS_WIDTH + 12;
 
 /**
  * What the axes follow between draws; the page changes it in place (zoom) and calls `update('none')`.
- * `axis`: the time axis; `fixedMax`: top of the y axis or null to fit; `flat`: nothing above zero.
+ * `axis`: the time axis; `fixedMax`: top of the y axis or null to fit; `flat`: nothing above zero;
+ * `shaded`: time windows (ms) shaded over the plot (shaded-windows.ts: the selected finding's).
  */
 export interface LineAxisState {
   axis: TimeAxis | null;
   fixedMax: number | null;
   flat: boolean;
+  shaded: readonly TimeWindow[];
 }
 
 /** Texts drawn into an image of the chart (PNG download, server images): see image-texts.ts. */
@@ -178,7 +181,9 @@ export function lineConfig(o: LineConfigOptions): LineConfig {
           : { display: false },
       },
     },
-    plugins: image ? [stepFillPlugin, backgroundPlugin(theme.surface)] : [stepFillPlugin],
+    plugins: image
+      ? [stepFillPlugin, shadedWindowsPlugin(state, theme.name), backgroundPlugin(theme.surface)]
+      : [stepFillPlugin, shadedWindowsPlugin(state, theme.name)],
   };
 }
 

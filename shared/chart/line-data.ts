@@ -13,6 +13,8 @@ import { rowsInWindow, type TimeWindow } from '../series/window.js';
 import { blend, type ChartTheme } from './theme.js';
 import type { LineAxisState } from './line-config.js';
 import { timeAxis, type XAxisMode } from './time-axis.js';
+import type { Finding } from '../findings/finding.js';
+import { shadedBands } from '../findings/finding-ref.js';
 
 export type Point = { x: number; y: number };
 /**
@@ -55,6 +57,11 @@ export interface LineView {
   /** Chart keys and series keys hidden by the user. */
   hidden: ReadonlySet<string>;
   theme: ChartTheme;
+  /**
+   * The selected finding (the view's `finding`) and the time (ms) of its second 0: its windows are shaded on
+   * the charts it names (shared/findings/finding-ref.ts shadedBands). Absent: nothing shaded.
+   */
+  finding?: { finding: Finding; origin: number } | null;
 }
 
 /** One drawn series and where its values come from. */
@@ -308,5 +315,6 @@ export function lineAxisState(
     axis: timeAxis(view.window.t0, view.window.t1, plotWidth, view.xMode, view.origin),
     flat: !(dataMax > 0),
     fixedMax: fixedAxisTop(chart, view, run),
+    shaded: view.finding ? shadedBands(view.finding.finding, chart.key, view.finding.origin) : [],
   };
 }

@@ -92,6 +92,6 @@ export function overlayDatasets(
   for (const ds of datasets) for (const p of ds.data) if (p.y > dataMax) dataMax = p.y;
   return {
     datasets,
-    state: { axis: timeAxis(window.t0, window.t1, plotWidth, 'elapsed', 0), fixedMax: chart.yMax, flat: !(dataMax > 0) },
+    state: { axis: timeAxis(window.t0, window.t1, plotWidth, 'elapsed', 0), fixedMax: chart.yMax, flat: !(dataMax > 0), shaded: [] },
   };
 }

@@ -9,6 +9,7 @@ import { trendWindowMs } from '../series/trend.js';
 import { rowsInWindow, type TimeWindow } from '../series/window.js';
 import { cutExtent, windowFromView, type RunTimes } from './extent.js';
 import type { ViewState } from './view-options.js';
+import { findingShade, withFindingZoom, type FindingRun } from './finding-view.js';
 
 /** The Y limits of a view, by the catalogue's limit option (bytes/s, /s, bytes/s; 0 = automatic). */
 export function viewLimits(view: Pick<ViewState, 'diskMax' | 'iopsMax' | 'netMax'>): Record<YLimitOption, number> {
@@ -36,11 +37,16 @@ export function trendMsOf(run: TrendRun, extent: TimeWindow | null): number {
   return trendWindowMs(run.intervalMs, whole ? run.rows - run.firstRow : r.to - r.from);
 }
 
-/** The line charts' view of `view` for a run, in `theme`; null when offset/duration leave nothing of it. */
-export function lineViewOf(run: RunTimes & TrendRun, view: ViewState, theme: ChartTheme): LineView | null {
+/**
+ * The line charts' view of `view` for a run, in `theme` (the selected finding's window when the view has no
+ * zoom of its own, its windows shaded: finding-view.ts); null when offset/duration leave nothing of it.
+ */
+export function lineViewOf(run: RunTimes & TrendRun & FindingRun, given: ViewState, theme: ChartTheme): LineView | null {
+  const view = withFindingZoom(run, given);
   const extent = cutExtent(run, view.offset, view.duration);
   if (!extent) return null;
   return {
+    finding: findingShade(run, view),
     window: windowFromView(run, extent, view.from, view.to),
     xMode: view.x,
     origin: run.start,

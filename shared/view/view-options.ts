@@ -14,6 +14,8 @@
  *   example  a value other than the default, for tests that go through every option
  */
 import type { XAxisMode } from '../chart/time-axis.js';
+import { formatFindingRef, MAX_FINDING_REF, parseFindingRef } from '../findings/finding-ref.js';
+import { formatLinkItem, MAX_LINK_TEXT, parseLinkItems, parseLinkSpeeds, type LinkSpeed } from '../findings/link-speeds.js';
 
 /** How one option's value is read and written. */
 export interface Codec<T> {
@@ -150,6 +152,31 @@ const keyList: Codec<readonly string[]> = {
   metavar: 'KEYS',
   schema: { type: 'string', maxLength: MAX_HIDE_TEXT },
   items: { from: normaliseHide, to: normaliseHide },
+};
+
+/** A finding of the run (shared/findings/finding-ref.ts): `rule` or `rule:N`, or null (none selected). */
+const findingRef: Codec<string | null> = {
+  fromText(text) {
+    const ref = parseFindingRef(text);
+    return ref ? formatFindingRef(ref) : undefined;
+  },
+  toText: (v) => v ?? '',
+  expects: 'a finding: its rule id, or rule:N for the Nth finding of a rule',
+  metavar: 'RULE[:N]',
+  schema: { type: 'string', maxLength: MAX_FINDING_REF, pattern: '^[a-z][a-z0-9-]*(:[1-9][0-9]{0,5})?$' },
+};
+
+/** NICs' link speeds (shared/findings/link-speeds.ts): `eth0:10G,eth1:1G`, bits per second. */
+const linkSpeeds: Codec<readonly LinkSpeed[]> = {
+  fromText: (text) => parseLinkSpeeds(text),
+  toText: (v) => v.map(formatLinkItem).join(','),
+  expects: 'NIC:SPEED items, comma-separated (eth0:10G,eth1:1G; bits per second, k/M/G/T = 1000s)',
+  metavar: 'NIC:SPEED,…',
+  schema: { type: 'string', maxLength: MAX_LINK_TEXT },
+  items: {
+    from: (items) => parseLinkItems(items) ?? [],
+    to: (v) => v.map(formatLinkItem),
+  },
 };
 
 export interface ViewOption<T> {
@@ -322,6 +349,24 @@ export const VIEW_OPTIONS = {
     raw: false,
     drawn: true,
     example: false,
+  }),
+  finding: option<string | null>({
+    codec: findingRef,
+    default: null,
+    flag: 'finding',
+    help: 'the finding shown: its window zoomed (unless from/to say otherwise) and shaded on its charts',
+    raw: false,
+    drawn: true,
+    example: 'cpu-busy',
+  }),
+  link: option<readonly LinkSpeed[]>({
+    codec: linkSpeeds,
+    default: Object.freeze([]) as readonly LinkSpeed[],
+    flag: 'link',
+    help: 'NICs\' link speeds for the net-near-link check, e.g. eth0:10G,eth1:1G (bits/s)',
+    raw: false,
+    drawn: false,
+    example: [{ nic: 'eth0', bitsPerSecond: 10_000_000_000 }],
   }),
 };
 

@@ -43,7 +43,7 @@ export class ComparePanel implements Panel {
 
   private instance: LineChart | null = null;
   /** Read by the chart's axis callbacks (shared/chart/line-config.ts). */
-  private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false };
+  private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false, shaded: [] };
   private drawn: OverlayLine[] = [];
   private readonly pointer: PointerLayer;
 

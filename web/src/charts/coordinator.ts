@@ -20,6 +20,7 @@
  */
 import type { YLimitOption } from '../../../shared/catalogue/index.js';
 import type { ChartTheme } from '../../../shared/chart/theme.js';
+import type { Finding } from '../../../shared/findings/finding.js';
 import { CHARTS_PAINTED_EVENT } from '../first-screen.js';
 import { rowsInWindow, type RowRange, type TimeWindow } from '../../../shared/series/window.js';
 import type { RunData } from '../../../shared/report/run-data.js';
@@ -51,6 +52,8 @@ export interface ViewContext {
   hidden: ReadonlySet<string>;
   theme: ThemeColours;
   lang: Lang;
+  /** The selected finding and the time (ms) of its second 0: shaded on the charts it names (LineView). */
+  finding?: { finding: Finding; origin: number } | null;
   /** Changes whenever anything above changes; a chart drawn at this version is current. */
   version: number;
   /** Changes when anything but the window changes (chart options must be rebuilt). */
@@ -411,8 +414,9 @@ export class Coordinator {
     }
     next.rows = rowsInWindow(next.run.time, next.window, next.run.firstRow);
     next.version = this.ctx.version + 1;
-    // New data alone (the full report replacing its reduced level) keeps the charts' options and instances.
-    const dataOnly = keys.every((k) => k === 'run' || k === 'needExact' || patch[k] === this.ctx[k]);
+    // New data alone (the full report replacing its reduced level), or another finding shaded (read on each
+    // draw, shared/chart/shaded-windows.ts), keeps the charts' options and instances.
+    const dataOnly = keys.every((k) => k === 'run' || k === 'needExact' || k === 'finding' || patch[k] === this.ctx[k]);
     next.optionsVersion = dataOnly ? this.ctx.optionsVersion : this.ctx.optionsVersion + 1;
     const moved = !sameWindow(next.window, this.ctx.window, 0);
     this.ctx = next;

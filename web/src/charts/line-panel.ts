@@ -66,7 +66,7 @@ export class LinePanel implements Panel {
   /** The level `prepared` was made from (a run, or its reduced level). */
   private preparedFrom: RunData | null = null;
   /** Read by the chart's axis callbacks; updated in place on every draw. */
-  private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false };
+  private readonly state: LineAxisState = { axis: null, fixedMax: null, flat: false, shaded: [] };
   private size = { width: 0, height: 0 };
   /** Statistics being computed for a version of the view. */
   private job: { version: number; out: (SeriesStats | null)[] } | null = null;
@@ -203,6 +203,9 @@ export class LinePanel implements Panel {
       fig.dataset['yLabels'] = y.ticks.map((t) => String(t.label ?? '')).join('|');
       fig.dataset['yMax'] = String(y.max);
     }
+    // The shaded windows as drawn (docs/ui-contract.md §24): `t0-t1` in floating ms, comma-separated.
+    if (this.state.shaded.length > 0) fig.dataset['shaded'] = this.state.shaded.map((w) => `${w.t0}-${w.t1}`).join(',');
+    else delete fig.dataset['shaded'];
     if (!this.painted) {
       this.painted = true;
       fig.dataset['painted'] = 'true';

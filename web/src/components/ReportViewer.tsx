@@ -24,6 +24,9 @@ import { EAGER_CHARTS, useProgressive } from './use-progressive.js';
 import { Sidebar } from './Sidebar.js';
 import { Toolbar } from './Toolbar.js';
 import { StatsSummary } from '../export/StatsSummary.js';
+import type { RunFindings } from '../../../shared/findings/finding.js';
+import { withFindingZoom } from '../../../shared/view/finding-view.js';
+import { FindingsPanel } from '../findings/FindingsPanel.js';
 
 /** Height of a chart's caption, padding and statistics header, and of one statistics row (CSS px, estimates). */
 const CHART_CHROME_PX = 80;
@@ -54,7 +57,17 @@ export function readThemeColours(name: 'light' | 'dark'): ThemeColours {
   return chartTheme(name, font || undefined);
 }
 
-export function ReportViewer({ run, store, needExact }: { run: RunData; store: ViewStore; needExact?: () => void }) {
+export interface ReportViewerProps {
+  run: RunData;
+  store: ViewStore;
+  needExact?: () => void;
+  /** The run's findings (the Findings block, shaded windows); null: stored without them; undefined: no block. */
+  findings?: RunFindings | null;
+  /** A line under the findings (the link speeds they were made with). */
+  findingsNote?: string | null;
+}
+
+export function ReportViewer({ run, store, needExact, findings, findingsNote }: ReportViewerProps) {
   const options = useViewOptions(store);
   const t = useT();
   const lang = useLang();
@@ -79,7 +92,8 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
 
   const [coordinator] = useState(() => {
     const ext = extent ?? { t0: run.start, t1: run.end };
-    const zoom = store.zoomWindow;
+    // A finding in the URL without a zoom of its own opens at its window.
+    const zoom = withFindingZoom({ ...runTimes, findings }, { finding: store.options.finding, ...store.zoomWindow });
     return new Coordinator({
       run,
       window: windowFromView(runTimes, ext, zoom.from, zoom.to),
@@ -237,6 +251,7 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
 
   return (
     <LazyContext.Provider value={lazy}>
+      {findings !== undefined && <FindingsPanel run={run} findings={findings} store={store} coordinator={coordinator} note={findingsNote ?? null} />}
       <div className="report-body">
         <Sidebar
           display={display}

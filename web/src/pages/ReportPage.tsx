@@ -23,6 +23,8 @@ import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { embeddedReport } from '../data/embedded.js';
+import { storedFindings } from '../findings/stored-findings.js';
+import { useRunFindings } from '../findings/use-run-findings.js';
 
 type State =
   | { status: 'loading' }
@@ -120,6 +122,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   }, [runJson, reduced, reducedRun, report.fileName]);
   const host = run?.meta.host || t.hostUnknown;
   const offline = embeddedReport() !== null;
+  const findings = useRunFindings(id, runIndex, storedFindings(reduced), options.link, offline);
 
   useEffect(() => {
     document.title = run ? `${host} · ${formatDateTime(run.start)} · dstatview` : 'Report · dstatview';
@@ -151,7 +154,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
       />
       {/* Comparing and deleting need the server: an offline report has neither. */}
       {!offline && <CompareWith id={id} run={runIndex + 1} runCount={runCount} />}
-      <ReportViewer key={runIndex} run={run} store={store} needExact={needExact} />
+      <ReportViewer key={runIndex} run={run} store={store} needExact={needExact} findings={findings.findings} findingsNote={findings.note} />
       {!offline && <DeleteReport id={id} />}
     </main>
   );

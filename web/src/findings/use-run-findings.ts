@@ -1,0 +1,61 @@
+/**
+ * The findings a report page shows for a run: those stored with the report, or — when the view gives link
+ * speeds (`link=eth0:10G`, so `net-near-link` can run) — those the server makes with them
+ * (`GET /api/reports/:id/findings?link=…&run=N`). An offline report has only its stored ones.
+ */
+import { useEffect, useState } from 'react';
+import type { RunFindings } from '../../../shared/findings/finding.js';
+import { formatLinkSpeeds, type LinkSpeed } from '../../../shared/findings/link-speeds.js';
+import { useFindingsT } from './findings-messages.js';
+
+/** The URL of a run's findings made with link speeds. */
+export function findingsUrl(id: string, run: number, links: readonly LinkSpeed[]): string {
+  const q = new URLSearchParams({ run: String(run) });
+  if (links.length > 0) q.set('link', formatLinkSpeeds(links));
+  return `/api/reports/${encodeURIComponent(id)}/findings?${q.toString()}`;
+}
+
+/** The findings of one run in the route's answer: a run's findings, or every run's (`runs`). */
+export function runFindingsOf(body: unknown, runIndex: number): RunFindings | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const b = body as { runs?: unknown[]; findings?: unknown };
+  const one = Array.isArray(b.runs) ? b.runs[runIndex] ?? b.runs[0] : b;
+  if (typeof one !== 'object' || one === null) return null;
+  const r = (one as { findings?: unknown }).findings !== undefined && !Array.isArray((one as { findings?: unknown }).findings)
+    ? (one as { findings: unknown }).findings
+    : one;
+  const f = r as Partial<RunFindings>;
+  return Array.isArray(f.findings) && Array.isArray(f.checked) && Array.isArray(f.skipped) ? (f as RunFindings) : null;
+}
+
+export function useRunFindings(
+  id: string,
+  runIndex: number,
+  stored: RunFindings | null,
+  links: readonly LinkSpeed[],
+  offline: boolean,
+): { findings: RunFindings | null; note: string | null } {
+  const f = useFindingsT();
+  const linkText = formatLinkSpeeds(links);
+  const [fetched, setFetched] = useState<{ key: string; findings: RunFindings | null; failed: boolean } | null>(null);
+  const key = `${id}|${runIndex}|${linkText}`;
+  useEffect(() => {
+    if (offline || linkText === '') return;
+    let live = true;
+    fetch(findingsUrl(id, runIndex + 1, links))
+      .then(async (res) => (res.ok ? runFindingsOf(await res.json(), runIndex) : null))
+      .catch(() => null)
+      .then((findings) => {
+        if (live) setFetched({ key, findings, failed: findings === null });
+      });
+    return () => {
+      live = false;
+    };
+    // `links` is read through its text (`linkText`, part of `key`).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, offline]);
+  if (offline || linkText === '') return { findings: stored, note: null };
+  if (fetched?.key === key && fetched.findings) return { findings: fetched.findings, note: f.linkNote(linkText) };
+  if (fetched?.key === key && fetched.failed) return { findings: stored, note: f.loadFailed };
+  return { findings: stored, note: null };
+}
