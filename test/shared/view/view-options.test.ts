@@ -48,12 +48,12 @@ describe('the view option table', () => {
     expect(viewFromTexts({ height: '300', cols: '9' })).toEqual({ bad: 'cols', text: '9' });
   });
 
-  it('the drawn view resets only the options that change no image (cols)', () => {
-    const v = wholeView({ cols: 2, height: 300, smooth: 4 });
-    expect(drawnView(v)).toEqual({ ...v, cols: null });
+  it('the drawn view resets only the options that change no image (cols, and link: images shade stored findings)', () => {
+    const v = wholeView({ cols: 2, height: 300, smooth: 4, link: [{ nic: 'eth0', bitsPerSecond: 1e9 }] });
+    expect(drawnView(v)).toEqual({ ...v, cols: null, link: [] });
     for (const name of VIEW_OPTION_NAMES) {
       if (VIEW_OPTIONS[name].drawn) continue;
-      expect(name).toBe('cols');
+      expect(['cols', 'link']).toContain(name);
     }
   });
 

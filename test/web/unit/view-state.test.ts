@@ -20,7 +20,8 @@ describe('parseViewState', () => {
   it('reads every parameter of docs/ui-contract.md §5', () => {
     const v = parseViewState(
       '?run=2&from=12.5&to=80&offset=10&duration=3600&height=320&cols=3&diskMax=104857600&iopsMax=5000' +
-        '&netMax=12500000&x=elapsed&trend=1&smooth=5&hide=disk%3Aloop0,cpu%20usage%2Fidl&idle=1&heatmap=0',
+        '&netMax=12500000&x=elapsed&trend=1&smooth=5&hide=disk%3Aloop0,cpu%20usage%2Fidl&idle=1&heatmap=0' +
+        '&finding=cpu-single-hot:2&link=eth0:10G,eth1:1G',
     );
     expect(v).toEqual({
       run: 2,
@@ -39,13 +40,18 @@ describe('parseViewState', () => {
       hide: ['cpu usage/idl', 'disk:loop0'],
       idle: true,
       heatmap: false,
+      finding: 'cpu-single-hot:2',
+      link: [
+        { nic: 'eth0', bitsPerSecond: 10e9 },
+        { nic: 'eth1', bitsPerSecond: 1e9 },
+      ],
     });
   });
 
   it('falls back to the default for each invalid value, keeping the valid ones, and never throws', () => {
     const v = parseViewState(
       '?run=0&from=abc&to=5&offset=-3&duration=1e3&height=50&cols=5&diskMax=-1&iopsMax=0x10&netMax=Infinity' +
-        '&x=sideways&trend=maybe&smooth=0&idle=2&heatmap=&hide=',
+        '&x=sideways&trend=maybe&smooth=0&idle=2&heatmap=&hide=&finding=Nope&link=eth0',
     );
     expect(v).toEqual(DEFAULT_VIEW);
     expect(parseViewState('?height=99999&cols=2.5&run=1.5&smooth=2.5&smooth=3601')).toEqual(DEFAULT_VIEW);
@@ -139,6 +145,13 @@ describe('round trip', () => {
       hide: fc.uniqueArray(fc.string({ minLength: 1 }).filter((s) => s.trim() === s), { maxLength: 5 }),
       idle: fc.boolean(),
       heatmap: fc.boolean(),
+      finding: fc.option(
+        fc.tuple(fc.constantFrom('cpu-busy', 'swapping', 'net-near-link'), fc.integer({ min: 1, max: 9 })).map(([r, n]) => (n === 1 ? r : `${r}:${n}`)),
+        { nil: null },
+      ),
+      link: fc
+        .uniqueArray(fc.tuple(fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/), fc.integer({ min: 1, max: 400 })), { selector: ([nic]) => nic, maxLength: 3 })
+        .map((items) => items.map(([nic, m]) => ({ nic, bitsPerSecond: m * 1e8 })).sort((a, b) => (a.nic < b.nic ? -1 : 1))),
     });
     fc.assert(
       fc.property(arbitraryView, ({ window, hide, ...rest }) => {
