@@ -9,13 +9,13 @@ const NOON = Date.UTC(2026, 11, 4, 12, 0, 0);
 const steady = finding('steady-state', 'info', [[5, 200]]);
 const busyLate = finding('cpu-busy', 'warning', [[120, 180]], { peak: { value: 99.5, unit: '%', at: 150, series: 'total cpu usage/usr' } });
 const saturated = finding('cpu-saturated', 'critical', [[20, 81]]);
-const busyEarly = finding('cpu-iowait', 'warning', [[30, 90]]);
+const iowait = finding('cpu-iowait', 'warning', [[30, 90]]);
 const bursts = finding('periodic-bursts', 'info', [[100, 110], [160, 170]], { peak: { value: 52_428_800, unit: 'B/s', at: 165, series: 'dsk/total/writ' } });
-const run = runFindings([steady, busyLate, saturated, busyEarly, bursts]);
+const run = runFindings([steady, busyLate, saturated, iowait, bursts]);
 
 describe('findingRows', () => {
-  it('puts the most severe first, then the earliest window', () => {
-    expect(findingRows(run, NOON, 'en').map((r) => r.finding.rule)).toEqual(['cpu-saturated', 'cpu-iowait', 'cpu-busy', 'steady-state', 'periodic-bursts']);
+  it('puts the most severe first, then keeps the order the run lists them in', () => {
+    expect(findingRows(run, NOON, 'en').map((r) => r.finding.rule)).toEqual(['cpu-saturated', 'cpu-busy', 'cpu-iowait', 'steady-state', 'periodic-bursts']);
   });
 
   it("gives each its window in seconds and clock time, its peak, and its sentence in the page's language", () => {

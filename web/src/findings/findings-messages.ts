@@ -30,7 +30,8 @@ const en = {
   compareChanged: 'changed',
   compareSame: 'in both',
   compareNothing: 'No run has a finding: nothing changed.',
-  compareIn: (tags: string) => `in ${tags}`,
+  compareSameAll: 'The runs have the same findings.',
+  compareIn: (tags: string) => `(${tags})`,
 };
 
 export type FindingsMessages = typeof en;
@@ -60,7 +61,8 @@ const ja: FindingsMessages = {
   compareChanged: '変化',
   compareSame: '両方',
   compareNothing: 'どの記録にも検出事項はありません: 変化なし。',
-  compareIn: (tags: string) => `${tags} で`,
+  compareSameAll: 'どの記録も検出事項は同じです。',
+  compareIn: (tags: string) => `(${tags})`,
 };
 
 const MESSAGES: Record<Lang, FindingsMessages> = { en, ja };

@@ -1,6 +1,7 @@
 /**
  * What the Findings block shows of a run's findings, pure (no DOM, no React): their order (most severe
- * first, then the earliest), each one's window and peak as text, the reference the view's `finding` takes.
+ * first, then as the engine ranked them: the longest first), each one's window and peak as text, the
+ * reference the view's `finding` takes.
  */
 import type { Finding, FindingSeverity, RunFindings } from '../../../shared/findings/finding.js';
 import { findingSpan, refOfFinding } from '../../../shared/findings/finding-ref.js';
@@ -30,18 +31,13 @@ export function secondsText(s: number): string {
 }
 
 /**
- * The findings most severe first, then by their first window's start, then as the run listed them;
- * each with its reference (computed on the run's own list, so a link names the same finding).
+ * The findings most severe first, then as the run lists them (shared/findings/evaluate.ts ranks the longest
+ * first); each with its reference (computed on the run's own list, so a link names the same finding).
  */
 export function findingRows(run: RunFindings, start: number, lang: Lang): FindingRow[] {
   const m = findingsMessages(lang);
   const rows = run.findings.map((finding, index) => ({ finding, index, ref: refOfFinding(run.findings, index) }));
-  rows.sort(
-    (a, b) =>
-      RANK[a.finding.severity] - RANK[b.finding.severity] ||
-      (findingSpan(a.finding)?.from ?? Infinity) - (findingSpan(b.finding)?.from ?? Infinity) ||
-      a.index - b.index,
-  );
+  rows.sort((a, b) => RANK[a.finding.severity] - RANK[b.finding.severity] || a.index - b.index);
   return rows.map(({ finding, ref }) => {
     const span = findingSpan(finding);
     const seconds = span ? m.seconds(secondsText(span.from), secondsText(span.to)) : '';

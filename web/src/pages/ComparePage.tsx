@@ -17,6 +17,7 @@ import { compareQuery } from '../../../shared/api/compare-ref.js';
 import { parseCompareView, reportIds, type CompareView } from '../../../shared/view/compare-view.js';
 import { CompareChart } from '../components/CompareChart.js';
 import { DeltaTable } from '../components/DeltaTable.js';
+import { CompareFindings } from '../findings/CompareFindings.js';
 import { LazyChart, LazyContext, LazyTracker } from '../components/LazyChart.js';
 import { EAGER_CHARTS } from '../components/use-progressive.js';
 import { domIds, readThemeColours } from '../components/ReportViewer.js';
@@ -291,6 +292,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
           })}
         </div>
       </div>
+      <CompareFindings runs={picked} baseline={view.baseline} />
       {comparison && (
         <DeltaTable
           series={comparison.series}
