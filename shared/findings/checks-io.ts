@@ -1,0 +1,106 @@
+/** Disks and network interfaces (thresholds and texts in rules.ts). */
+import { DISK_TOTAL_EXCLUDE } from '../catalogue/catalogue.js';
+import type { CheckResult, Draft, RuleSpec } from './rule-spec.js';
+import type { RunContext } from './context.js';
+import type { FindingsOptions } from './run-input.js';
+import { meanIn, peakIn, quantile, sumColumns, windowsWhere } from './measure.js';
+import { NO_LINK, missing } from './skips.js';
+import { bytesPerSecond } from './text.js';
+import { round } from './checks-cpu.js';
+
+/** Devices of a family (`dsk/sda` → `sda`), the producer's own totals and partitions left out. */
+export function devices(ctx: RunContext, prefix: 'dsk' | 'io' | 'net', exclude: RegExp): string[] {
+  const out: string[] = [];
+  for (const g of ctx.groups) {
+    if (!g.startsWith(`${prefix}/`)) continue;
+    const name = g.slice(prefix.length + 1);
+    if (name === 'total' || exclude.test(name)) continue;
+    out.push(name);
+  }
+  return out;
+}
+
+/**
+ * A disk at its ceiling: its throughput (read+write) or IOPS stays within a share of its run's ceiling
+ * (the 98th percentile, so one odd sample does not set it) while the CPUs wait on I/O, for `minSeconds`.
+ * Asynchronous and direct I/O (databases, fio's libaio) leaves no I/O wait: a plateau at the ceiling
+ * without it counts when it is high (`plateauBytesPerS` or `plateauIops`) and lasts `plateauSeconds`.
+ */
+export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
+  const wai = ctx.totalCpuCol('wai');
+  const disks = [...new Set([...devices(ctx, 'dsk', DISK_TOTAL_EXCLUDE), ...devices(ctx, 'io', DISK_TOTAL_EXCLUDE)])];
+  if (disks.length === 0) return { skip: missing('per-disk (dsk/*, io/*)', '-d -r, or -D sda,sdb') };
+  if (!wai) return { skip: missing('CPU wai', '-c') };
+  const share = spec.thresholds['nearCeilingRatio']!;
+  const waiPct = spec.thresholds['iowaitPct']!;
+  const out: Draft[] = [];
+  for (const disk of disks) {
+    const measures = [
+      { values: sumColumns([ctx.col(`dsk/${disk}`, 'read'), ctx.col(`dsk/${disk}`, 'writ')], ctx.n), unit: 'bytes/s', what: 'throughput', floor: spec.thresholds['minBytesPerS']!, plateau: spec.thresholds['plateauBytesPerS']!, series: `dsk/${disk}` },
+      { values: sumColumns([ctx.col(`io/${disk}`, 'read'), ctx.col(`io/${disk}`, 'writ')], ctx.n), unit: '/s', what: 'IOPS', floor: spec.thresholds['minIops']!, plateau: spec.thresholds['plateauIops']!, series: `io/${disk}` },
+    ];
+    let best: Draft | null = null;
+    let bestRows = 0;
+    for (const m of measures) {
+      const v = m.values;
+      if (!v) continue;
+      const ceiling = quantile(v, 0.98);
+      if (!(ceiling >= m.floor)) continue;
+      let ranges = windowsWhere(ctx, spec.minSeconds, (i) => v[i]! >= share * ceiling && wai[i]! > waiPct);
+      if (ranges.length === 0 && ceiling >= m.plateau) {
+        ranges = windowsWhere(ctx, spec.thresholds['plateauSeconds']!, (i) => v[i]! >= share * ceiling);
+      }
+      const rows = ranges.reduce((s, r) => s + r.b - r.a + 1, 0);
+      if (ranges.length === 0 || rows <= bestRows) continue;
+      bestRows = rows;
+      const peak = peakIn(v, ranges);
+      const mean = meanIn(v, ranges);
+      const level = m.unit === 'bytes/s' ? bytesPerSecond(mean) : { en: `${Math.round(mean)} IOPS`, ja: `${Math.round(mean)} IOPS` };
+      best = {
+        ranges,
+        peak: { value: peak.value, unit: m.unit, row: peak.row, series: m.series },
+        evidence: { disk, measure: m.what, mean: Math.round(mean), ceiling: Math.round(ceiling), meanIowaitPct: round(meanIn(wai, ranges)) },
+        vars: {
+          disk,
+          level,
+          sign:
+            meanIn(wai, ranges) > waiPct
+              ? { en: `with CPUs waiting on I/O ${round(meanIn(wai, ranges))} %`, ja: `CPU の I/O 待ちが ${round(meanIn(wai, ranges))} %` }
+              : { en: 'without I/O wait (asynchronous or direct I/O)', ja: 'I/O 待ちなし (非同期または direct I/O)' },
+        },
+        charts: [`disk:${disk}`, `iops:${disk}`],
+      };
+    }
+    if (best) out.push(best);
+  }
+  return out;
+}
+
+/** A NIC above a share of the link speed the user gave, receive or send (full duplex). */
+export function netNearLink(ctx: RunContext, spec: RuleSpec, options: FindingsOptions): CheckResult {
+  const links = options.links;
+  if (!links || links.size === 0) return { skip: NO_LINK };
+  const share = spec.thresholds['linkRatio']!;
+  const out: Draft[] = [];
+  for (const [nic, bytesPerS] of links) {
+    const recv = ctx.col(`net/${nic}`, 'recv');
+    const send = ctx.col(`net/${nic}`, 'send');
+    if (!recv && !send) continue;
+    for (const [dir, v] of [['receive', recv], ['send', send]] as const) {
+      if (!v) continue;
+      const ranges = windowsWhere(ctx, spec.minSeconds, (i) => v[i]! > share * bytesPerS);
+      if (ranges.length === 0) continue;
+      const peak = peakIn(v, ranges);
+      const mean = meanIn(v, ranges);
+      out.push({
+        ranges,
+        peak: { value: peak.value, unit: 'bytes/s', row: peak.row, series: `net/${nic}/${dir === 'receive' ? 'recv' : 'send'}` },
+        evidence: { nic, direction: dir, meanBytesPerS: Math.round(mean), linkBytesPerS: bytesPerS, linkPct: round((100 * mean) / bytesPerS) },
+        vars: { nic, dir: dir === 'receive' ? { en: 'receive', ja: '受信' } : { en: 'send', ja: '送信' }, rate: bytesPerSecond(mean), pct: round((100 * mean) / bytesPerS), link: bytesPerSecond(bytesPerS) },
+        charts: [`net:${nic}`],
+      });
+    }
+  }
+  return out;
+}
+

@@ -1,0 +1,199 @@
+/** Rules over the shape of an activity in time: periodic bursts and the steady state (thresholds in rules.ts). */
+import type { CheckResult, Draft, RuleSpec } from './rule-spec.js';
+import type { RunContext } from './context.js';
+import { activities, type Activity } from './activity.js';
+import { quantile } from './measure.js';
+import { TOO_SHORT } from './skips.js';
+import { bytesPerSecond, type TextVar } from './text.js';
+import { round } from './checks-cpu.js';
+
+/** Most points the autocorrelation is computed on: longer runs are averaged down to it first. */
+const ACF_POINTS = 4096;
+
+function floorsOf(spec: RuleSpec) {
+  return { cpuPct: spec.thresholds['cpuFloorPct']!, bytesPerS: spec.thresholds['ioFloorBytesPerS']! };
+}
+
+function level(a: Activity, v: number): TextVar {
+  return a.unit === '%' ? { en: `${round(v)} %`, ja: `${round(v)} %` } : bytesPerSecond(v);
+}
+
+/**
+ * An activity that spikes at a regular period: its autocorrelation has a clear peak at a lag P (a local
+ * maximum of at least `acfMin`, after a dip below it by `acfDip`), and the series has at least `minBursts`
+ * bursts (runs above the midpoint of its median and its 98th percentile) spaced about P apart.
+ */
+export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
+  const minBursts = spec.thresholds['minBursts']!;
+  if (ctx.n < 4 * minBursts) return { skip: TOO_SHORT };
+  const out: Draft[] = [];
+  for (const a of activities(ctx, floorsOf(spec))) {
+    const top = quantile(a.values, 0.98);
+    if (!(top >= a.floor)) continue;
+    const { x, factor } = averagedDown(a.values, ACF_POINTS);
+    const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
+    if (!lag) continue;
+    const mid = quantile(a.values, 0.5);
+    const cut = mid + 0.5 * (top - mid);
+    const bursts: { a: number; b: number }[] = [];
+    for (let i = 0; i < ctx.n; i++) {
+      if (!(a.values[i]! > cut)) continue;
+      const last = bursts[bursts.length - 1];
+      if (last && last.b === i - 1) last.b = i;
+      else bursts.push({ a: i, b: i });
+    }
+    if (bursts.length < minBursts) continue;
+    const periodRows = lag.lag * factor;
+    const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
+    const spacing = gaps[gaps.length >> 1]!;
+    if (Math.abs(spacing - periodRows) > spec.thresholds['spacingTolerance']! * periodRows) continue;
+    const periodS = round(periodRows * ctx.intervalS);
+    let peakRow = bursts[0]!.a;
+    for (const b of bursts) for (let i = b.a; i <= b.b; i++) if (a.values[i]! > a.values[peakRow]!) peakRow = i;
+    out.push({
+      ranges: [{ a: bursts[0]!.a, b: bursts[bursts.length - 1]!.b }],
+      peak: { value: a.values[peakRow]!, unit: a.unit, row: peakRow, series: a.series },
+      evidence: { series: a.series, periodS, bursts: bursts.length, autocorrelation: Math.round(lag.acf * 100) / 100 },
+      vars: { what: a.what, period: periodS, bursts: bursts.length, peak: level(a, a.values[peakRow]!) },
+      charts: [a.chart],
+    });
+  }
+  return out;
+}
+
+/** Means of consecutive blocks, so that at most `points` remain; NaN counts as the series' mean. */
+function averagedDown(values: Float64Array, points: number): { x: Float64Array; factor: number } {
+  const factor = Math.max(1, Math.ceil(values.length / points));
+  const m = Math.floor(values.length / factor);
+  let sum = 0;
+  let count = 0;
+  for (const v of values) {
+    if (v === v) {
+      sum += v;
+      count++;
+    }
+  }
+  const mean = count > 0 ? sum / count : 0;
+  const x = new Float64Array(m);
+  for (let k = 0; k < m; k++) {
+    let s = 0;
+    for (let j = k * factor; j < (k + 1) * factor; j++) {
+      const v = values[j]!;
+      s += v === v ? v : mean;
+    }
+    x[k] = s / factor;
+  }
+  return { x, factor };
+}
+
+/** The first clear autocorrelation peak at lags 2…m/3: ≥ acfMin, a local maximum, after a dip below acf − dip. */
+export function acfPeak(x: Float64Array, acfMin: number, dip: number): { lag: number; acf: number } | null {
+  const m = x.length;
+  let mean = 0;
+  for (const v of x) mean += v;
+  mean /= m || 1;
+  let denom = 0;
+  for (const v of x) denom += (v - mean) ** 2;
+  if (!(denom > 0)) return null;
+  const maxLag = Math.floor(m / 3);
+  const acf = new Float64Array(maxLag + 2);
+  for (let k = 0; k <= maxLag + 1 && k < m; k++) {
+    let s = 0;
+    for (let i = 0; i + k < m; i++) s += (x[i]! - mean) * (x[i + k]! - mean);
+    acf[k] = s / denom;
+  }
+  let low = acf[0]!;
+  for (let k = 1; k <= maxLag; k++) {
+    low = Math.min(low, acf[k]!);
+    if (k < 2) continue;
+    const v = acf[k]!;
+    if (v >= acfMin && v >= acf[k - 1]! && v >= acf[k + 1]! && low <= v - dip) return { lag: k, acf: v };
+  }
+  return null;
+}
+
+/**
+ * The phases of the dominant activity: of the activities above their floor, the one with the longest steady
+ * window. A steady window is the longest stretch covered by windows of `windowS` seconds where every sample
+ * but one lies within ±`bandRatio` of the window's mean and the least-squares slope moves less than
+ * `bandRatio` of the mean across the window (fio's steady-state rules, `ss=iops:10%` and `iops_slope`);
+ * warm-up is the activity before it, cool-down after it.
+ */
+export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
+  const w = Math.max(3, Math.round(spec.thresholds['windowS']! / ctx.intervalS));
+  if (ctx.n < w) return { skip: TOO_SHORT };
+  let found: { a: Activity; best: { a: number; b: number } } | null = null;
+  for (const a of activities(ctx, floorsOf(spec))) {
+    if (!(quantile(a.values, 0.9) >= a.floor)) continue;
+    const best = steadyStretch(ctx, a, w, spec.thresholds['bandRatio']!);
+    if (best && (!found || best.b - best.a > found.best.b - found.best.a)) found = { a, best };
+  }
+  if (!found) return [];
+  const { a: dominant, best } = found;
+  const x = dominant.values;
+  const seconds = ctx.t[best.b]! - ctx.t[best.a]! + ctx.intervalS;
+  if (seconds < spec.minSeconds) return [];
+  let sum = 0;
+  for (let i = best.a; i <= best.b; i++) sum += x[i]!;
+  const mean = sum / (best.b - best.a + 1);
+  // The activity's extent: the first and last samples at or above half the steady level (and the floor).
+  const on = Math.max(dominant.floor, 0.5 * mean);
+  let first = best.a;
+  for (let i = best.a; i >= 0; i--) if (x[i]! >= on) first = i;
+  let last = best.b;
+  for (let i = best.b; i < ctx.n; i++) if (x[i]! >= on) last = i;
+  const warmup = round(ctx.t[best.a]! - ctx.t[first]!);
+  const cooldown = round(ctx.t[last]! - ctx.t[best.b]!);
+  let peakRow = best.a;
+  for (let i = best.a; i <= best.b; i++) if (x[i]! > x[peakRow]!) peakRow = i;
+  return [
+    {
+      ranges: [best],
+      peak: { value: x[peakRow]!, unit: dominant.unit, row: peakRow, series: dominant.series },
+      evidence: { series: dominant.series, steadyMean: round(mean), warmupS: warmup, steadyS: round(seconds), cooldownS: cooldown },
+      vars: { what: dominant.what, level: level(dominant, mean), warmup, cooldown },
+      charts: [dominant.chart],
+    },
+  ];
+}
+
+/**
+ * The longest stretch of rows covered by steady windows of w samples that start one after another (windows
+ * that merely touch, at different levels, are different stretches), or null.
+ */
+function steadyStretch(ctx: RunContext, act: Activity, w: number, band: number): { a: number; b: number } | null {
+  const x = act.values;
+  const steady = new Uint8Array(ctx.n);
+  for (let i = 0; i + w <= ctx.n; i++) {
+    if (!(ctx.t[i + w - 1]! - ctx.t[i]! <= (w - 1) * ctx.intervalS * 1.5)) continue;
+    let sum = 0;
+    for (let j = i; j < i + w; j++) sum += x[j]!;
+    const mean = sum / w;
+    if (!(mean >= act.floor)) continue;
+    let outside = 0;
+    for (let j = i; j < i + w; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
+    if (outside > 1) continue;
+    // Least-squares slope per sample; its change across the window against the band.
+    let sxy = 0;
+    let sxx = 0;
+    const xc = (w - 1) / 2;
+    for (let j = 0; j < w; j++) {
+      sxy += (j - xc) * (x[i + j]! - mean);
+      sxx += (j - xc) ** 2;
+    }
+    if (!(Math.abs((sxy / sxx) * (w - 1)) <= band * mean)) continue;
+    steady[i] = 1;
+  }
+  let best: { a: number; b: number } | null = null;
+  for (let i = 0; i < ctx.n; ) {
+    if (!steady[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < ctx.n && steady[j + 1]) j++;
+    if (!best || j + w - 1 - i > best.b - best.a) best = { a: i, b: j + w - 1 };
+    i = j + 1;
+  }
+  return best;
+}

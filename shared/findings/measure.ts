@@ -1,0 +1,72 @@
+/** Small measures over a column's samples, shared by the rules. NaN samples are left out. */
+import { conditionRanges, longEnough, type RowRange } from './windows.js';
+import type { RunContext } from './context.js';
+
+/** Rows where `test(i)` holds, as windows of at least `minS` seconds. */
+export function windowsWhere(ctx: RunContext, minS: number, test: (i: number) => boolean): RowRange[] {
+  const cond = new Uint8Array(ctx.n);
+  for (let i = 0; i < ctx.n; i++) if (test(i)) cond[i] = 1;
+  return longEnough(conditionRanges(cond, ctx.t, ctx.maxStepS), ctx.t, ctx.intervalS, minS);
+}
+
+/** The largest sample of `values` within the ranges, and its row. */
+export function peakIn(values: Float64Array, ranges: readonly RowRange[]): { value: number; row: number } {
+  let value = -Infinity;
+  let row = ranges[0]?.a ?? 0;
+  for (const r of ranges) {
+    for (let i = r.a; i <= r.b; i++) {
+      const v = values[i]!;
+      if (v > value) {
+        value = v;
+        row = i;
+      }
+    }
+  }
+  return { value: Number.isFinite(value) ? value : 0, row };
+}
+
+/** The mean of `values` within the ranges. */
+export function meanIn(values: Float64Array, ranges: readonly RowRange[]): number {
+  let sum = 0;
+  let count = 0;
+  for (const r of ranges) {
+    for (let i = r.a; i <= r.b; i++) {
+      const v = values[i]!;
+      if (v === v) {
+        sum += v;
+        count++;
+      }
+    }
+  }
+  return count > 0 ? sum / count : 0;
+}
+
+/** The median of the samples (0 when none). */
+export function median(values: Float64Array): number {
+  const xs = Array.from(values).filter((v) => v === v);
+  if (xs.length === 0) return 0;
+  xs.sort((a, b) => a - b);
+  return xs[xs.length >> 1]!;
+}
+
+/** The q-quantile (nearest rank) of the samples (0 when none). */
+export function quantile(values: Float64Array, q: number): number {
+  const xs = Array.from(values).filter((v) => v === v);
+  if (xs.length === 0) return 0;
+  xs.sort((a, b) => a - b);
+  return xs[Math.min(xs.length - 1, Math.max(0, Math.ceil(q * xs.length) - 1))]!;
+}
+
+/** Element-wise sum of columns that are present (null when none is). */
+export function sumColumns(parts: readonly (Float64Array | null)[], n: number): Float64Array | null {
+  const present = parts.filter((p): p is Float64Array => p !== null);
+  if (present.length === 0) return null;
+  const out = new Float64Array(n);
+  for (const p of present) for (let i = 0; i < n; i++) out[i] = out[i]! + p[i]!;
+  return out;
+}
+
+/** Rows in total across ranges. */
+export function rowsIn(ranges: readonly RowRange[]): number {
+  return ranges.reduce((s, r) => s + r.b - r.a + 1, 0);
+}
