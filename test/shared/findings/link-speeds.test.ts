@@ -1,52 +1,31 @@
-/** NICs' link speeds as people write them (`eth0:10G,eth1:1G`): one parser for the URL, the routes and the CLI. */
+/**
+ * NICs' link speeds as the view option `link` holds them (`eth0:10G,eth1:1G`): read by the engine's one
+ * parser (shared/findings/link.ts), sorted, written back as short as exact.
+ */
 import { describe, expect, it } from 'vitest';
-import {
-  formatLinkBits,
-  formatLinkSpeeds,
-  linkBytesPerSecond,
-  parseLinkBits,
-  parseLinkItem,
-  parseLinkSpeeds,
-} from '../../../shared/findings/link-speeds.js';
-
-describe('parseLinkBits', () => {
-  it('reads bits per second with 1000-based suffixes and an optional bit unit, any case', () => {
-    expect(parseLinkBits('10G')).toBe(10e9);
-    expect(parseLinkBits('2.5Gb')).toBe(2.5e9);
-    expect(parseLinkBits('100Mbit/s')).toBe(100e6);
-    expect(parseLinkBits('100mbps')).toBe(100e6);
-    expect(parseLinkBits('1k')).toBe(1000);
-    expect(parseLinkBits('1000000000')).toBe(1e9);
-    expect(parseLinkBits(' 40 G ')).toBe(40e9);
-  });
-
-  it('refuses what is no speed: empty, zero, negative, bytes-looking suffixes, beyond 10 Tbit/s', () => {
-    for (const bad of ['', 'G', '0', '0G', '-1G', '10X', '10GiB', '1e9', '20T', 'ten']) expect(parseLinkBits(bad), bad).toBeUndefined();
-  });
-});
-
-describe('parseLinkItem', () => {
-  it('splits at the last colon, so an alias keeps its own', () => {
-    expect(parseLinkItem('eth0:10G')).toEqual({ nic: 'eth0', bitsPerSecond: 10e9 });
-    expect(parseLinkItem('eth0:1:1G')).toEqual({ nic: 'eth0:1', bitsPerSecond: 1e9 });
-  });
-
-  it('needs both a name and a speed', () => {
-    for (const bad of ['eth0', ':10G', 'eth0:', 'eth0:fast', `${'x'.repeat(65)}:1G`]) expect(parseLinkItem(bad), bad).toBeUndefined();
-  });
-});
+import { formatLinkBits, formatLinkSpeeds, linkBytesPerSecond, parseLinkItems, parseLinkSpeeds } from '../../../shared/findings/link-speeds.js';
 
 describe('parseLinkSpeeds', () => {
-  it('reads a comma-separated list, sorted by interface, the last given winning, empty items skipped', () => {
-    expect(parseLinkSpeeds('eth1:1G, eth0:10G,,eth1:2.5G')).toEqual([
+  it('reads bits per second with 1000-based suffixes and an optional bit unit, sorted by interface', () => {
+    expect(parseLinkSpeeds('eth1:1000M, eth0:10G,bond0:100Mbit/s,wan:2.5Gb')).toEqual([
+      { nic: 'bond0', bitsPerSecond: 100e6 },
       { nic: 'eth0', bitsPerSecond: 10e9 },
-      { nic: 'eth1', bitsPerSecond: 2.5e9 },
+      { nic: 'eth1', bitsPerSecond: 1e9 },
+      { nic: 'wan', bitsPerSecond: 2.5e9 },
     ]);
-    expect(parseLinkSpeeds('')).toEqual([]);
   });
 
-  it('refuses the whole list when one item is not understood', () => {
-    expect(parseLinkSpeeds('eth0:10G,eth1')).toBeUndefined();
+  it('splits at the last colon, so an alias keeps its own', () => {
+    expect(parseLinkSpeeds('eth0:1:1G')).toEqual([{ nic: 'eth0:1', bitsPerSecond: 1e9 }]);
+  });
+
+  it('is none for an empty text, and refuses the whole list when one item is not understood', () => {
+    expect(parseLinkSpeeds('')).toEqual([]);
+    expect(parseLinkItems([])).toEqual([]);
+    for (const bad of ['eth0', ':10G', 'eth0:', 'eth0:fast', 'eth0:10G,eth1', 'eth0:1G,eth0:2G', 'eth0:0', 'eth 0:1G']) {
+      expect(parseLinkSpeeds(bad), bad).toBeUndefined();
+    }
+    expect(parseLinkSpeeds(`eth0:1G,${'x'.repeat(5000)}`)).toBeUndefined();
   });
 
   it('writes a list back as short as it is exact, and reads it back the same', () => {
@@ -58,7 +37,7 @@ describe('parseLinkSpeeds', () => {
     expect(formatLinkBits(1_000_000_001)).toBe('1000000.001k');
   });
 
-  it('gives the rule bytes per second by interface (a 10G link moves 1.25 GB/s)', () => {
+  it('gives the engine bytes per second by interface (a 10G link moves 1.25 GB/s)', () => {
     expect(linkBytesPerSecond(parseLinkSpeeds('eth0:10G')!)).toEqual(new Map([['eth0', 1.25e9]]));
   });
 });
