@@ -19,6 +19,7 @@ import { movingAverage } from '../series/trend.js';
 import { fullWindow, lowerBound, rowsInWindow, type TimeWindow } from '../series/window.js';
 import { scaleTotalMax, type ChartRun } from '../chart/line-data.js';
 import type { ColumnarRun } from './columnar.js';
+import type { RunFindings } from '../findings/finding.js';
 import { lodStackKey, type RunLod } from './lod.js';
 
 export interface NumericColumn {
@@ -41,6 +42,8 @@ export interface TextColumn {
 export interface RunData extends ChartRun {
   index: number;
   meta: RunJson['meta'];
+  /** What limited the run (shared/findings/), as stored with it; null for a report stored without them. */
+  findings: RunFindings | null;
   /** The uploaded file's name (images say where they come from). */
   fileName: string;
   rows: number;
@@ -136,6 +139,7 @@ export function toRunData(run: ColumnarRun, fileName = '', charts?: readonly Res
   const data: RunData = {
     index: run.index,
     meta: run.meta,
+    findings: storedRunFindings(run),
     fileName,
     rows: run.rows,
     intervalMs: run.intervalMs,
@@ -210,4 +214,10 @@ export function toRunData(run: ColumnarRun, fileName = '', charts?: readonly Res
     },
   };
   return data;
+}
+
+/** A run's stored findings (RunJson.findings), or null when it was stored without them. */
+export function storedRunFindings(run: object | undefined): RunFindings | null {
+  const f = (run as { findings?: RunFindings | null } | undefined)?.findings;
+  return f && Array.isArray(f.findings) ? f : null;
 }
