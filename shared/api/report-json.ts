@@ -4,6 +4,7 @@
  * the browser can both use it.
  */
 import { PARSER_VERSION } from '../dstat/parse-dstat.js';
+import { evaluateFindings } from '../findings/evaluate.js';
 import type { DialectReport, DstatLog, DstatRun, Series } from '../dstat/types.js';
 import type { SeriesStats } from '../series/stats.js';
 import { windowStats } from '../series/window-stats.js';
@@ -69,6 +70,8 @@ export function toRunJson(run: DstatRun): RunJson {
     end: finiteOr(run.time[rows - 1], 0),
     time: Array.from(run.time, (t) => finiteOr(t, 0)),
     series: run.series.map((s) => toSeriesJson(s, statsFrom)),
+    // From the raw samples, here in the parser's thread; `net-near-link` waits for a link speed (on request).
+    findings: evaluateFindings(run),
   };
 }
 

@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { REPORT_ID_PATTERN } from './report-id.js';
 import { ViewQuerySchema } from '../view/view-query-schema.js';
+import { RunFindingsJson } from './findings-schema.js';
 
 /** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-]. Anything else is not an id. */
 export const ReportIdPattern = REPORT_ID_PATTERN;
@@ -133,6 +134,8 @@ export const RunJson = Type.Object({
   end: Type.Number(),
   time: Type.Array(Type.Number()),
   series: Type.Array(SeriesJson),
+  /** What limited the run (shared/findings/), from its raw samples; absent on reports made without them. */
+  findings: Type.Optional(RunFindingsJson),
 });
 export type RunJson = Static<typeof RunJson>;
 

@@ -21,7 +21,7 @@ import type { DialectReport, DstatLog, Producer } from './types.js';
  * Version of what the parser makes of a file. Bump it whenever a change alters the output for some file:
  * stored reports made by an older version are derived again from their CSV when next read.
  */
-export const PARSER_VERSION = 2; // 2: pcp-dstat short first rows kept, no -r suggested for dstat < 0.6.9
+export const PARSER_VERSION = 3; // 2: pcp-dstat short first rows kept, no -r suggested for dstat < 0.6.9; 3: findings
 
 /** Cells a file may hold beyond two per character of its text (a small file with a wide header). */
 const CELL_ALLOWANCE = 1 << 20;

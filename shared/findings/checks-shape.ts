@@ -136,12 +136,13 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
   let sum = 0;
   for (let i = best.a; i <= best.b; i++) sum += x[i]!;
   const mean = sum / (best.b - best.a + 1);
-  // The activity's extent: the first and last samples at or above half the steady level (and the floor).
-  const on = Math.max(dominant.floor, 0.5 * mean);
+  // Warm-up and cool-down: the activity (at or above its floor) right before and after the steady window,
+  // a one-sample dip tolerated.
+  const on = (i: number) => x[i]! >= dominant.floor || (x[i - 1]! >= dominant.floor && x[i + 1]! >= dominant.floor);
   let first = best.a;
-  for (let i = best.a; i >= 0; i--) if (x[i]! >= on) first = i;
+  while (first > 0 && on(first - 1)) first--;
   let last = best.b;
-  for (let i = best.b; i < ctx.n; i++) if (x[i]! >= on) last = i;
+  while (last < ctx.n - 1 && on(last + 1)) last++;
   const warmup = round(ctx.t[best.a]! - ctx.t[first]!);
   const cooldown = round(ctx.t[last]! - ctx.t[best.b]!);
   let peakRow = best.a;

@@ -55,6 +55,7 @@ export function memoryPressure(ctx: RunContext, spec: RuleSpec): CheckResult {
         {
           ranges: [range],
           peak: { value: cach[i]!, unit: 'bytes', row: i, series: `${group}/cach` },
+          textKey: 'cacheEvicted',
           evidence: { cacheFromBytes: cach[hi]!, cacheToBytes: cach[i]!, usedGrowthBytes: used[i]! - used[hi]! },
           vars: {
             from: { en: formatBytes(cach[hi]!), ja: formatBytes(cach[hi]!) },

@@ -42,7 +42,7 @@ function toFinding(spec: RuleSpec, d: Draft, t: Float64Array, intervalS: number)
     peak: { value: finite(d.peak.value), unit: d.peak.unit, at: round1(t[d.peak.row] ?? 0), series: d.peak.series },
     evidence: d.evidence,
     charts,
-    text: fillText(spec.text, { ...d.vars, span: spanText(windows) }),
+    text: fillText((d.textKey ? spec.otherTexts?.[d.textKey] : undefined) ?? spec.text, { ...d.vars, span: spanText(windows) }),
   };
 }
 

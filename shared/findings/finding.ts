@@ -6,27 +6,31 @@
  */
 
 /** The rule ids are the API's contract; a rule's thresholds and sources are in docs/findings.md. */
-export type FindingRuleId =
-  | 'cpu-saturated'
-  | 'cpu-busy'
-  | 'cpu-single-hot'
-  | 'cpu-iowait'
-  | 'cpu-steal'
-  | 'cpu-system-heavy'
-  | 'cpu-softirq-one'
-  | 'disk-saturated'
-  | 'memory-pressure'
-  | 'swapping'
-  | 'csw-storm'
-  | 'interrupt-storm'
-  | 'load-high'
-  | 'periodic-bursts'
-  | 'sampling-gaps'
-  | 'steady-state'
-  | 'net-near-link';
+export const FINDING_RULE_IDS = [
+  'cpu-saturated',
+  'cpu-busy',
+  'cpu-single-hot',
+  'cpu-iowait',
+  'cpu-steal',
+  'cpu-system-heavy',
+  'cpu-softirq-one',
+  'disk-saturated',
+  'memory-pressure',
+  'swapping',
+  'csw-storm',
+  'interrupt-storm',
+  'load-high',
+  'periodic-bursts',
+  'sampling-gaps',
+  'steady-state',
+  'net-near-link',
+] as const;
+export type FindingRuleId = (typeof FINDING_RULE_IDS)[number];
 
-export type FindingSeverity = 'critical' | 'warning' | 'info';
-export type FindingResource = 'cpu' | 'memory' | 'disk' | 'network' | 'system';
+export const FINDING_SEVERITIES = ['critical', 'warning', 'info'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+export const FINDING_RESOURCES = ['cpu', 'memory', 'disk', 'network', 'system'] as const;
+export type FindingResource = (typeof FINDING_RESOURCES)[number];
 
 /** A time window, in seconds from the run's first sample (since-boot row excluded); `to` ≥ `from`. */
 export interface FindingWindow {

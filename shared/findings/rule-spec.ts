@@ -20,6 +20,8 @@ export interface Draft {
   charts?: string[];
   /** When the finding is worse than the rule's usual severity (the rule's thresholds say when). */
   severity?: FindingSeverity;
+  /** Which of the rule's other sentences (`RuleSpec.otherTexts`) says it, instead of `RuleSpec.text`. */
+  textKey?: string;
   /** Windows given in seconds directly (gaps between samples), instead of from `ranges`. */
   windows?: { from: number; to: number }[];
 }
@@ -46,6 +48,8 @@ export interface RuleSpec {
   source: string;
   /** The finding's sentence, `{name}` filled from the draft's variables and `{span}` the window phrase. */
   text: FindingText;
+  /** Sentences for the rule's other conditions, by key (a draft's `textKey`). */
+  otherTexts?: Readonly<Record<string, FindingText>>;
   check(ctx: RunContext, spec: RuleSpec, options: FindingsOptions): CheckResult;
 }
 

@@ -146,6 +146,12 @@ export const RULES: readonly RuleSpec[] = [
       en: 'only {left} % of {total} memory free or cache for {span}: the working set nearly fills memory; add memory or shrink caches and heaps',
       ja: '空きメモリとキャッシュが {total} の {left} % しかない状態が {span} 続きました: ワーキングセットがメモリをほぼ使い切っています。メモリ追加かキャッシュ・ヒープの縮小を検討してください',
     },
+    otherTexts: {
+      cacheEvicted: {
+        en: 'the page cache shrank from {from} to {to} while used memory grew by {grew}, over {span}: processes are pushing the cache out; file reads will miss it',
+        ja: 'プロセスの使用メモリが {grew} 増える間にページキャッシュが {from} から {to} に減りました ({span}): キャッシュが押し出され、ファイル読み込みがキャッシュに当たらなくなります',
+      },
+    },
     check: memoryPressure,
   },
   {
