@@ -34,6 +34,7 @@ import pages from './routes/pages.js';
 import ready from './routes/ready.js';
 import reports from './routes/reports.js';
 import reportLodRoute from './routes/report-lod.js';
+import reportFindings from './routes/report-findings.js';
 import reportLod from './plugins/report-lod.js';
 import type { StoreSettings } from './store/create-store.js';
 import exportRoutes from './routes/export.js';
@@ -111,6 +112,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(configRoute, { maxUploadBytes });
     await fastify.register(reports, { maxUploadBytes });
     await fastify.register(reportLodRoute);
+    await fastify.register(reportFindings);
     await fastify.register(deleteReport);
     await fastify.register(compare);
     await fastify.register(exportRoutes, {

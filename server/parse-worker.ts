@@ -113,3 +113,5 @@ export { chartPngsTask } from './render/chart-pngs-task.js';
 /** An offline page's first screen with its images inline (server/render/offline-first-screen-task.ts). */
 export { offlineFirstScreenTask } from './render/offline-first-screen-task.js';
 export { lodTask } from './lod/lod-task.js';
+/** A stored report's findings, with link speeds when given (server/findings/findings-task.ts). */
+export { findingsTask } from './findings/findings-task.js';

@@ -23,6 +23,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   upload: { summary: 'upload a log to a dstatview server and print its URL (and its delete token)', load: () => import('./upload.js') },
   delete: { summary: 'delete an uploaded report with its delete token', load: () => import('./delete.js') },
   d2g: { summary: "dstat2graphs.pl's command line: a report directory with PNGs and a ZIP", load: () => import('./d2g.js') },
+  findings: { summary: 'what limited each run (CPU, disk, memory, …) with its window, as Markdown or JSON', load: () => import('./findings.js') },
   compare: { summary: 'the change of every series between runs, as a Markdown table', load: () => import('./compare.js') },
 };
 

@@ -1,6 +1,6 @@
 /**
  * What an export holds, made from one stored (or freshly parsed) report: the offline HTML, one PNG per
- * chart (server/render), statistics (stats.csv, stats.json) and README.txt. The ZIP (zip.ts), the HTTP
+ * chart (server/render), statistics (stats.csv, stats.json), findings (findings.md) and README.txt. The ZIP (zip.ts), the HTTP
  * routes and the CLI all take their files from here.
  */
 import { gunzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import { encodeBase85Codes } from '../../shared/export/base85.js';
 import { EMBEDDED_REPORT_ELEMENT_ID, type EmbeddedReport, type EmbeddedReportData, type OfflineLinks } from '../../shared/export/embedded.js';
 import { floatingIso } from '../../shared/dstat/time.js';
 import { runStatsRows, statsCsv, type StatsTableRow } from '../../shared/export/stats-table.js';
+import { findingsMarkdown } from '../../shared/findings/markdown.js';
 import { MAX_EXPORT_PNGS } from '../../shared/limits.js';
 import type { RunData } from '../../shared/report/run-data.js';
 import { chartKeys, renderableRun } from '../render/run-charts.js';
@@ -157,6 +158,13 @@ export function statsJsonFile(r: ExportReport, rows: readonly StatsTableRow[], v
   );
 }
 
+/** findings.md: what limited the view's run (shared/findings/), as a Markdown list; CSV-derived text escaped. */
+export function findingsMdFile(r: ExportReport, view: ViewQueryOptions = {}): string {
+  const i = runIndex(r.report, view);
+  const run = r.report.runs[i];
+  return findingsMarkdown(run ? [{ index: i + 1, findings: run.findings }] : []);
+}
+
 /** README.txt: what the export holds. Plain text; names from the CSV are only ever data here. */
 export function readmeText(
   r: ExportReport,
@@ -177,6 +185,7 @@ export function readmeText(
     `  ${files.csvName}   the CSV as uploaded, unchanged`,
     '  stats.csv    min, avg, p95 and max of every series (from the raw samples, in the units of the unit column)',
     '  stats.json   the same, with the run\'s facts',
+    '  findings.md  what limited the run: findings with their windows, and the checks that could not run',
     `  *.png        one image per chart (${files.images.length}), at 2x, titled with host, file, time range and unit`,
   ];
   if (files.left.length > 0) {

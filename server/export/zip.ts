@@ -17,6 +17,7 @@ import {
   readmeText,
   statsCsvFile,
   statsJsonFile,
+  findingsMdFile,
   statsRows,
   type ChartImage,
   type ExportReport,
@@ -90,6 +91,7 @@ export async function* exportEntries(
     yield { name: image.name, data: image.png };
     images.push({ ...image, png: Buffer.alloc(0) });
   }
+  yield { name: 'findings.md', data: findingsMdFile(r, view) };
   yield { name: 'README.txt', data: readmeText(r, { csvName: csv.name, images, left: charts.left }, view) };
 }
 

@@ -30,6 +30,8 @@ import type { ChartPngsTask } from '../render/chart-pngs-task.js';
 import type { OfflineFirstScreenTask } from '../render/offline-first-screen-task.js';
 import type { ChartRenderer } from '../export/chart-images.js';
 import type { LodTask } from '../lod/lod-task.js';
+import type { FindingsTask } from '../findings/findings-task.js';
+import type { ReportFindingsJson } from '../../shared/api/findings-schema.js';
 import { describeSlowFile } from '../upload/describe-slow-file.js';
 import { workerLocation } from '../worker-location.js';
 
@@ -53,6 +55,8 @@ export interface ParserPool {
   charts(client: string | null): ChartRenderer;
   /** A stored report's level of detail, encoded and gzipped (server/lod/lod-task.ts), in a worker: a read. */
   encodeLod(task: LodTask, client?: string | null): Promise<Uint8Array>;
+  /** A stored report's findings, with `net-near-link` for given link speeds (server/findings/findings-task.ts): a read. */
+  findings(task: FindingsTask, client?: string | null): Promise<ReportFindingsJson>;
 }
 
 declare module 'fastify' {
@@ -208,6 +212,8 @@ export default fp<ParserPoolOptions>(
         run<FirstScreenPage>('background', null, renderTimeoutMs, task, 'compareFirstScreenTask'),
       charts,
       encodeLod: (task: LodTask, client: string | null = null) => run<Uint8Array>('read', client, renderTimeoutMs, task, 'lodTask'),
+      findings: (task: FindingsTask, client: string | null = null) =>
+        run<ReportFindingsJson>('read', client, renderTimeoutMs, task, 'findingsTask'),
     } satisfies ParserPool);
 
     fastify.addHook('onClose', async () => {

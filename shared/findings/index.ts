@@ -4,4 +4,5 @@ export { evaluateFindings, sortFindings } from './evaluate.js';
 export { RULES, ruleSpec } from './rules.js';
 export { parseLinks, type LinkParse } from './link.js';
 export { findingsMarkdown } from './markdown.js';
+export { withLinks } from './with-links.js';
 export type { FindingsRun, FindingsOptions } from './run-input.js';

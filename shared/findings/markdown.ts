@@ -12,9 +12,9 @@ const SEVERITY: Record<string, { en: string; ja: string }> = {
   info: { en: 'info', ja: '情報' },
 };
 
-/** Markdown-inert text: the characters Markdown or HTML read as syntax get a backslash or an entity. */
+/** Markdown-inert text: the characters that start emphasis, code, links, tables or HTML get a backslash or an entity. */
 export function inertMarkdown(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+!|>~]/g, (c) => `\\${c}`).replace(/</g, '&lt;');
+  return s.replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`).replace(/</g, '&lt;');
 }
 
 export function findingsMarkdown(runs: readonly { index: number; findings: RunFindings | undefined }[], lang: Lang = 'en'): string {

@@ -225,7 +225,7 @@ export const RULES: readonly RuleSpec[] = [
     source: 'autocorrelation of the series (checkpoints, flushes, GC, cron show as a peak at their period)',
     text: {
       en: '{what} bursts every {period} s ({bursts} bursts, up to {peak}) over {span}: something periodic (checkpoint, flush, GC, cron) runs at that period',
-      ja: '{what} が {period} 秒ごとに跳ね上がっています ({bursts} 回、最大 {peak}、{span}): その周期で動く処理 (チェックポイント、フラッシュ、GC、cron) があります',
+      ja: '{what}が {period} 秒ごとに跳ね上がっています ({bursts} 回、最大 {peak}、{span}): その周期で動く処理 (チェックポイント、フラッシュ、GC、cron) があります',
     },
     check: periodicBursts,
   },
@@ -255,7 +255,7 @@ export const RULES: readonly RuleSpec[] = [
     source: "fio's steady-state detection (ss=iops:10%, iops_slope) on the dominant activity",
     text: {
       en: '{what} steady at {level} for {span}, after {warmup} s of warm-up, before {cooldown} s of cool-down: compare runs on this window',
-      ja: '{what} が {level} で安定した区間は {span} (立ち上がり {warmup} 秒、収束 {cooldown} 秒): 実行同士の比較はこの区間で行ってください',
+      ja: '{what}が {level} で安定した区間は {span} (立ち上がり {warmup} 秒、収束 {cooldown} 秒): 実行同士の比較はこの区間で行ってください',
     },
     check: steadyState,
   },
