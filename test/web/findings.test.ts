@@ -185,6 +185,23 @@ describeBrowser('Findings', () => {
   );
 
   it(
+    'with link= the block shows the findings the server made with those link speeds: net-near-link checked',
+    () =>
+      h.run(async () => {
+        const page = await h.newPage({ viewport });
+        await openReport(page, `${h.server.url}${await h.report(CALM)}?link=eth0:1G`);
+        const block = page.locator('section[data-findings]');
+        await block.locator('.findings-note').waitFor({ timeout: HOOK_TIMEOUT_MS });
+        expect(await block.locator('.findings-note').innerText()).toBe('Link speeds given: eth0:1G');
+        await block.locator('[data-findings-toggle]').click();
+        await block.locator('[data-findings-checked] summary').click();
+        await block.locator('[data-findings-checked] li[data-check="net-near-link"]').waitFor();
+        expect(await block.locator('[data-findings-skipped] li[data-check="net-near-link"]').count()).toBe(0);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'speaks Japanese: the finding\'s own sentence and the block\'s words',
     () =>
       h.run(async () => {

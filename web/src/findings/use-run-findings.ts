@@ -1,31 +1,24 @@
 /**
  * The findings a report page shows for a run: those stored with the report, or — when the view gives link
  * speeds (`link=eth0:10G`, so `net-near-link` can run) — those the server makes with them
- * (`GET /api/reports/:id/findings?link=…&run=N`). An offline report has only its stored ones.
+ * (`GET /api/reports/:id/findings?link=…`). An offline report has only its stored ones.
  */
 import { useEffect, useState } from 'react';
 import type { RunFindings } from '../../../shared/findings/finding.js';
 import { formatLinkSpeeds, type LinkSpeed } from '../../../shared/findings/link-speeds.js';
 import { useFindingsT } from './findings-messages.js';
 
-/** The URL of a run's findings made with link speeds. */
-export function findingsUrl(id: string, run: number, links: readonly LinkSpeed[]): string {
-  const q = new URLSearchParams({ run: String(run) });
-  if (links.length > 0) q.set('link', formatLinkSpeeds(links));
-  return `/api/reports/${encodeURIComponent(id)}/findings?${q.toString()}`;
+/** The URL of a report's findings made with link speeds (every run's: `{runs: RunFindings[]}`). */
+export function findingsUrl(id: string, links: readonly LinkSpeed[]): string {
+  const q = links.length > 0 ? `?link=${encodeURIComponent(formatLinkSpeeds(links))}` : '';
+  return `/api/reports/${encodeURIComponent(id)}/findings${q}`;
 }
 
-/** The findings of one run in the route's answer: a run's findings, or every run's (`runs`). */
+/** The findings of one run in the route's answer (`{runs: RunFindings[]}`); null when it has none. */
 export function runFindingsOf(body: unknown, runIndex: number): RunFindings | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const b = body as { runs?: unknown[]; findings?: unknown };
-  const one = Array.isArray(b.runs) ? b.runs[runIndex] ?? b.runs[0] : b;
-  if (typeof one !== 'object' || one === null) return null;
-  const r = (one as { findings?: unknown }).findings !== undefined && !Array.isArray((one as { findings?: unknown }).findings)
-    ? (one as { findings: unknown }).findings
-    : one;
-  const f = r as Partial<RunFindings>;
-  return Array.isArray(f.findings) && Array.isArray(f.checked) && Array.isArray(f.skipped) ? (f as RunFindings) : null;
+  const runs = (body as { runs?: unknown } | null)?.runs;
+  const f = Array.isArray(runs) ? (runs[runIndex] as Partial<RunFindings> | undefined) : undefined;
+  return f && Array.isArray(f.findings) && Array.isArray(f.checked) && Array.isArray(f.skipped) ? (f as RunFindings) : null;
 }
 
 export function useRunFindings(
@@ -42,7 +35,7 @@ export function useRunFindings(
   useEffect(() => {
     if (offline || linkText === '') return;
     let live = true;
-    fetch(findingsUrl(id, runIndex + 1, links))
+    fetch(findingsUrl(id, links))
       .then(async (res) => (res.ok ? runFindingsOf(await res.json(), runIndex) : null))
       .catch(() => null)
       .then((findings) => {
