@@ -64,6 +64,8 @@ const NARROWING: ReadonlySet<ViewOptionName> = new Set(['run', 'from', 'to', 'of
 const FIXTURE: Partial<Record<ViewOptionName, string>> = {
   run: 'd072_tfvnrl_appended-2-runs.csv',
   heatmap: 'pcp-archive_pcp-free-tera_192cpu_tfvnrl.csv',
+  // Two CPUs busy with eight runnable threads: cpu-busy found, shaded on CPU usage.
+  finding: 'scenarios/runqueue.csv',
 };
 const BASE_FIXTURE = 'd072_tfvnrl.csv';
 
