@@ -111,7 +111,7 @@ describeBrowser('Findings', () => {
         expect(await items.count()).toBe(1);
         await block.locator('[data-findings-toggle]').click();
         // Unfolded: every finding, most severe first.
-        const severities = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-severity')));
+        const severities = await items.evaluateAll((els: DomElement[]) => els.map((e) => e.getAttribute('data-severity')));
         expect(severities).toEqual(['critical', 'warning', 'info']);
         const firstChart = (await page.locator('figure.chart-panel').first().boundingBox())!;
         expect(firstChart.y).toBeGreaterThan(box.y);
@@ -178,7 +178,7 @@ describeBrowser('Findings', () => {
         await block.locator('[data-findings-toggle]').click();
         const checked = block.locator('[data-findings-checked]');
         await checked.locator('summary').click();
-        const rules = await checked.locator('li[data-check]').evaluateAll((els) => els.map((e) => e.getAttribute('data-check')));
+        const rules = await checked.locator('li[data-check]').evaluateAll((els: DomElement[]) => els.map((e) => e.getAttribute('data-check')));
         expect(rules).toEqual(expect.arrayContaining(['cpu-saturated', 'cpu-busy', 'swapping', 'sampling-gaps']));
         const skipped = block.locator('[data-findings-skipped]');
         await skipped.locator('summary').click();

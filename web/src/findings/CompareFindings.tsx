@@ -8,7 +8,8 @@ import { diffFindings, type FindingDiff } from '../../../shared/findings/compare
 import type { RunFindings } from '../../../shared/findings/finding.js';
 import { findingSpan } from '../../../shared/findings/finding-ref.js';
 import { useLang } from '../i18n/i18n.js';
-import { checkName, useFindingsT } from './findings-messages.js';
+import { checkName } from './findings-messages.js';
+import { useFindingsT } from './use-findings-t.js';
 import { secondsText } from './findings-text.js';
 import { storedFindings } from './stored-findings.js';
 import './findings.css';

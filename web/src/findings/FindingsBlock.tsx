@@ -10,7 +10,8 @@
 import { useMemo, useState } from 'react';
 import type { RunFindings } from '../../../shared/findings/finding.js';
 import { useLang } from '../i18n/i18n.js';
-import { checkName, useFindingsT } from './findings-messages.js';
+import { checkName } from './findings-messages.js';
+import { useFindingsT } from './use-findings-t.js';
 import { findingRows, severityCounts } from './findings-text.js';
 import './findings.css';
 

@@ -1,9 +1,9 @@
 /**
  * Words of the Findings block (report page) and of the compare page's findings, in English and Japanese. A
  * finding's own sentence comes with it in both languages (shared/findings/finding.ts FindingText); the
- * names of the checks are here.
+ * names of the checks are here. Pure data (use-findings-t.ts is the components' hook).
  */
-import { useLang, type Lang } from '../i18n/i18n.js';
+import type { Lang } from '../i18n/messages.js';
 
 const en = {
   title: 'Findings',
@@ -69,10 +69,6 @@ const MESSAGES: Record<Lang, FindingsMessages> = { en, ja };
 
 export function findingsMessages(lang: Lang): FindingsMessages {
   return MESSAGES[lang];
-}
-
-export function useFindingsT(): FindingsMessages {
-  return MESSAGES[useLang()];
 }
 
 /** Each check's name, by rule id (a rule the page does not know yet is shown by its id). */

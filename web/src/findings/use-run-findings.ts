@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { RunFindings } from '../../../shared/findings/finding.js';
 import { formatLinkSpeeds, type LinkSpeed } from '../../../shared/findings/link-speeds.js';
-import { useFindingsT } from './findings-messages.js';
+import { useFindingsT } from './use-findings-t.js';
 
 /** The URL of a report's findings made with link speeds (every run's: `{runs: RunFindings[]}`). */
 export function findingsUrl(id: string, links: readonly LinkSpeed[]): string {
@@ -35,8 +35,12 @@ export function useRunFindings(
   useEffect(() => {
     if (offline || linkText === '') return;
     let live = true;
-    fetch(findingsUrl(id, links))
-      .then(async (res) => (res.ok ? runFindingsOf(await res.json(), runIndex) : null))
+    const load = async (): Promise<RunFindings | null> => {
+      const res = await fetch(findingsUrl(id, links));
+      return res.ok ? runFindingsOf(await res.json(), runIndex) : null;
+    };
+    // A failure keeps the stored findings and says the link speeds could not be used.
+    void load()
       .catch(() => null)
       .then((findings) => {
         if (live) setFetched({ key, findings, failed: findings === null });
