@@ -10,7 +10,7 @@ import { findingSpan } from '../../../shared/findings/finding-ref.js';
 import { useLang } from '../i18n/i18n.js';
 import { checkName } from './findings-messages.js';
 import { useFindingsT } from './use-findings-t.js';
-import { secondsText } from './findings-text.js';
+import { peakValue, secondsText } from './findings-text.js';
 import { storedFindings } from './stored-findings.js';
 import './findings.css';
 
@@ -58,13 +58,21 @@ export function CompareFindings({ runs, baseline }: CompareFindingsProps) {
               const span = findingSpan(shown);
               return (
                 <tr key={i} data-change={r.change} data-rule={shown.rule} data-run={r.tag}>
-                  <td>
+                  <td className="change-cell">
                     <span className={`change-${r.change}`}>{word[r.change]}</span> {f.compareIn(`${runs[baseline]!.label.tag} → ${r.tag}`)}
                   </td>
                   <td>
                     <span className={`severity severity-${shown.severity}`}>{f.severity[shown.severity]}</span> {checkName(shown.rule, lang)}
                   </td>
-                  <td>{shown.text[lang] || shown.text.en}</td>
+                  <td>
+                    {shown.text[lang] || shown.text.en}
+                    {r.change === 'changed' && r.before && r.after && (
+                      <span className="finding-peak" data-peak-change="">
+                        {' '}
+                        ({f.peak} {peakValue(r.before.peak.value, r.before.peak.unit)} → {peakValue(r.after.peak.value, r.after.peak.unit)})
+                      </span>
+                    )}
+                  </td>
                   <td className="finding-window">{span ? f.seconds(secondsText(span.from), secondsText(span.to)) : ''}</td>
                 </tr>
               );
