@@ -8,7 +8,7 @@ import { bytesPerSecond, type TextVar } from './text.js';
 import { round } from './checks-cpu.js';
 
 /** Most points the autocorrelation is computed on: longer runs are averaged down to it first. */
-const ACF_POINTS = 4096;
+const ACF_POINTS = 1024;
 
 function floorsOf(spec: RuleSpec) {
   return { cpuPct: spec.thresholds['cpuFloorPct']!, bytesPerS: spec.thresholds['ioFloorBytesPerS']! };
@@ -30,9 +30,6 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
   for (const a of activities(ctx, floorsOf(spec))) {
     const top = quantile(a.values, 0.98);
     if (!(top >= a.floor)) continue;
-    const { x, factor } = averagedDown(a.values, ACF_POINTS);
-    const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
-    if (!lag) continue;
     const mid = quantile(a.values, 0.5);
     const cut = mid + 0.5 * (top - mid);
     const bursts: { a: number; b: number }[] = [];
@@ -43,6 +40,9 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
       else bursts.push({ a: i, b: i });
     }
     if (bursts.length < minBursts) continue;
+    const { x, factor } = averagedDown(a.values, ACF_POINTS);
+    const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
+    if (!lag) continue;
     const periodRows = lag.lag * factor;
     const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
     const spacing = gaps[gaps.length >> 1]!;
