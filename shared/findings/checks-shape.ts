@@ -165,12 +165,17 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
 function steadyStretch(ctx: RunContext, act: Activity, w: number, band: number): { a: number; b: number } | null {
   const x = act.values;
   const steady = new Uint8Array(ctx.n);
+  // Prefix sums: a window's mean in O(1), so windows below the floor (most of an idle series) cost nothing.
+  // A gap (NaN) adds 0 here and counts as a sample outside the band below.
+  const prefix = new Float64Array(ctx.n + 1);
+  for (let i = 0; i < ctx.n; i++) {
+    const v = x[i]!;
+    prefix[i + 1] = prefix[i]! + (v === v ? v : 0);
+  }
   for (let i = 0; i + w <= ctx.n; i++) {
-    if (!(ctx.t[i + w - 1]! - ctx.t[i]! <= (w - 1) * ctx.intervalS * 1.5)) continue;
-    let sum = 0;
-    for (let j = i; j < i + w; j++) sum += x[j]!;
-    const mean = sum / w;
+    const mean = (prefix[i + w]! - prefix[i]!) / w;
     if (!(mean >= act.floor)) continue;
+    if (!(ctx.t[i + w - 1]! - ctx.t[i]! <= (w - 1) * ctx.intervalS * 1.5)) continue;
     let outside = 0;
     for (let j = i; j < i + w; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
     if (outside > 1) continue;

@@ -221,6 +221,13 @@ describe('steady-state', () => {
     expect(f!.windows[0]!.to).toBe(89);
     expect(f!.evidence['warmupS']).toBeGreaterThan(20);
   });
+  it('an empty cell (a gap) inside the steady stretch does not end it', () => {
+    const cols = cpuColumns(100, 2, (i) => (i < 10 ? 1 : i < 90 ? 85 + (i % 3) : 1));
+    cols['total cpu usage/usr'] = Array.from(cols['total cpu usage/usr']!, (v, i) => (i === 30 ? NaN : v));
+    const [f] = found(run(cols), 'steady-state');
+    expect(f!.windows[0]!.from).toBeLessThanOrEqual(12);
+    expect(f!.windows[0]!.to).toBe(89);
+  });
   it('nothing on an idle run', () => {
     expect(found(run(idle(100)), 'steady-state')).toEqual([]);
   });
