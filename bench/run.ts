@@ -1,15 +1,17 @@
 /**
  * `npm run bench [-- PART...]`: the benchmarks, figures and ratios against references measured in the same
- * run. PARTs (default: all, in this order): parser, server, compare, browser, compare-page, export.
+ * run. PARTs (default: all, in this order): parser, findings, server, compare, browser, compare-page, export.
  */
 import { benchBrowser } from './browser.bench.js';
 import { benchCompare, benchComparePage } from './compare.bench.js';
 import { benchExport } from './export.bench.js';
+import { benchFindings } from './findings.bench.js';
 import { benchParser } from './parse.bench.js';
 import { benchServer } from './server.bench.js';
 
 const PARTS: Record<string, () => unknown> = {
   parser: benchParser,
+  findings: benchFindings,
   server: benchServer,
   compare: benchCompare,
   browser: benchBrowser,

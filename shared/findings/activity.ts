@@ -27,8 +27,17 @@ export interface ActivityFloors {
   bytesPerS: number;
 }
 
+/** Per run context and floors, made once: both shape rules read the same sums. */
+const made = new WeakMap<RunContext, Map<string, Activity[]>>();
+
 export function activities(ctx: RunContext, floors: ActivityFloors): Activity[] {
+  const key = `${floors.cpuPct}/${floors.bytesPerS}`;
+  let byFloors = made.get(ctx);
+  if (!byFloors) made.set(ctx, (byFloors = new Map()));
+  const known = byFloors.get(key);
+  if (known) return known;
   const out: Activity[] = [];
+  byFloors.set(key, out);
   const busy = ctx.busy(null);
   if (busy) out.push({ resource: 'cpu', series: 'total cpu usage/busy', what: { en: 'CPU busy', ja: 'CPU 使用率' }, unit: '%', values: busy, floor: floors.cpuPct, chart: 'cpu:total' });
   const disk = summed(ctx, 'dsk', DISK_TOTAL_EXCLUDE, ['read', 'writ']);

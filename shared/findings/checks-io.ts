@@ -35,10 +35,15 @@ export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
   const waiPct = spec.thresholds['iowaitPct']!;
   const out: Draft[] = [];
   for (const disk of disks) {
+    // Parts whose peaks cannot reach the floor together are skipped before any column is summed.
+    const parts = (group: string) => [ctx.col(group, 'read'), ctx.col(group, 'writ')];
+    const reaches = (cols: (Float64Array | null)[], floor: number) => cols.reduce((s, c) => s + (c ? Math.max(0, maxOf(c)) : 0), 0) >= floor;
     const measures = [
-      { values: sumColumns([ctx.col(`dsk/${disk}`, 'read'), ctx.col(`dsk/${disk}`, 'writ')], ctx.n), unit: 'bytes/s', what: 'throughput', floor: spec.thresholds['minBytesPerS']!, plateau: spec.thresholds['plateauBytesPerS']!, series: `dsk/${disk}` },
-      { values: sumColumns([ctx.col(`io/${disk}`, 'read'), ctx.col(`io/${disk}`, 'writ')], ctx.n), unit: '/s', what: 'IOPS', floor: spec.thresholds['minIops']!, plateau: spec.thresholds['plateauIops']!, series: `io/${disk}` },
-    ];
+      { group: `dsk/${disk}`, unit: 'bytes/s', what: 'throughput', floor: spec.thresholds['minBytesPerS']!, plateau: spec.thresholds['plateauBytesPerS']! },
+      { group: `io/${disk}`, unit: '/s', what: 'IOPS', floor: spec.thresholds['minIops']!, plateau: spec.thresholds['plateauIops']! },
+    ]
+      .filter((m) => reaches(parts(m.group), m.floor))
+      .map((m) => ({ ...m, values: sumColumns(parts(m.group), ctx.n), series: m.group }));
     let best: Draft | null = null;
     let bestRows = 0;
     for (const m of measures) {
@@ -74,6 +79,13 @@ export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
     if (best) out.push(best);
   }
   return out;
+}
+
+/** The largest sample (NaN left out; -Infinity when none): a pass without allocation, to skip idle devices. */
+function maxOf(v: Float64Array): number {
+  let m = -Infinity;
+  for (let i = 0; i < v.length; i++) if (v[i]! > m) m = v[i]!;
+  return m;
 }
 
 /** A NIC above a share of the link speed the user gave, receive or send (full duplex). */

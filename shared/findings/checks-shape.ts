@@ -8,7 +8,7 @@ import { bytesPerSecond, type TextVar } from './text.js';
 import { round } from './checks-cpu.js';
 
 /** Most points the autocorrelation is computed on: longer runs are averaged down to it first. */
-const ACF_POINTS = 4096;
+const ACF_POINTS = 1024;
 
 function floorsOf(spec: RuleSpec) {
   return { cpuPct: spec.thresholds['cpuFloorPct']!, bytesPerS: spec.thresholds['ioFloorBytesPerS']! };
@@ -30,9 +30,6 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
   for (const a of activities(ctx, floorsOf(spec))) {
     const top = quantile(a.values, 0.98);
     if (!(top >= a.floor)) continue;
-    const { x, factor } = averagedDown(a.values, ACF_POINTS);
-    const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
-    if (!lag) continue;
     const mid = quantile(a.values, 0.5);
     const cut = mid + 0.5 * (top - mid);
     const bursts: { a: number; b: number }[] = [];
@@ -43,6 +40,9 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
       else bursts.push({ a: i, b: i });
     }
     if (bursts.length < minBursts) continue;
+    const { x, factor } = averagedDown(a.values, ACF_POINTS);
+    const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
+    if (!lag) continue;
     const periodRows = lag.lag * factor;
     const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
     const spacing = gaps[gaps.length >> 1]!;
@@ -165,12 +165,17 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
 function steadyStretch(ctx: RunContext, act: Activity, w: number, band: number): { a: number; b: number } | null {
   const x = act.values;
   const steady = new Uint8Array(ctx.n);
+  // Prefix sums: a window's mean in O(1), so windows below the floor (most of an idle series) cost nothing.
+  // A gap (NaN) adds 0 here and counts as a sample outside the band below.
+  const prefix = new Float64Array(ctx.n + 1);
+  for (let i = 0; i < ctx.n; i++) {
+    const v = x[i]!;
+    prefix[i + 1] = prefix[i]! + (v === v ? v : 0);
+  }
   for (let i = 0; i + w <= ctx.n; i++) {
-    if (!(ctx.t[i + w - 1]! - ctx.t[i]! <= (w - 1) * ctx.intervalS * 1.5)) continue;
-    let sum = 0;
-    for (let j = i; j < i + w; j++) sum += x[j]!;
-    const mean = sum / w;
+    const mean = (prefix[i + w]! - prefix[i]!) / w;
     if (!(mean >= act.floor)) continue;
+    if (!(ctx.t[i + w - 1]! - ctx.t[i]! <= (w - 1) * ctx.intervalS * 1.5)) continue;
     let outside = 0;
     for (let j = i; j < i + w; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
     if (outside > 1) continue;

@@ -111,7 +111,8 @@ export function perCpuRate(column: 'csw' | 'int') {
     const cpus = ctx.cpus.count;
     const limit = spec.thresholds['perCpuPerS']! * cpus;
     const medianRatio = spec.thresholds['medianRatio'];
-    const floor = medianRatio ? medianRatio * median(v) : 0;
+    const runMedian = medianRatio ? median(v) : 0;
+    const floor = medianRatio ? medianRatio * runMedian : 0;
     const ranges = windowsWhere(ctx, spec.minSeconds, (i) => v[i]! > limit && v[i]! > floor);
     if (ranges.length === 0) return [];
     const peak = peakIn(v, ranges);
@@ -120,7 +121,7 @@ export function perCpuRate(column: 'csw' | 'int') {
       {
         ranges,
         peak: { value: peak.value, unit: '/s', row: peak.row, series: `system/${column}` },
-        evidence: { meanPerS: Math.round(mean), perCpuPerS: Math.round(mean / cpus), cpus, ...(medianRatio ? { runMedianPerS: Math.round(median(v)) } : {}) },
+        evidence: { meanPerS: Math.round(mean), perCpuPerS: Math.round(mean / cpus), cpus, ...(medianRatio ? { runMedianPerS: Math.round(runMedian) } : {}) },
         vars: { rate: Math.round(mean), perCpu: Math.round(mean / cpus), cpus },
       },
     ];
