@@ -5,12 +5,11 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { RunFindings } from '../../../shared/findings/finding.js';
-import { findingShade, findingViewZoom, viewFinding } from '../../../shared/view/finding-view.js';
+import { findingOrigin, findingShade, findingViewZoom, viewFinding } from '../../../shared/view/finding-view.js';
 import type { RunData } from '../../../shared/report/run-data.js';
 import type { Coordinator } from '../charts/coordinator.js';
 import { useViewOptions, type ViewStore } from '../view/view-store.js';
 import { FindingsBlock } from './FindingsBlock.js';
-import { findingOrigin } from '../../../shared/view/finding-view.js';
 
 export interface FindingsPanelProps {
   run: RunData;
