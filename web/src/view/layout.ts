@@ -22,6 +22,7 @@ export function chartMinWidthRem(rows: number): number {
 
 export { cutExtent, viewFromWindow, windowFromView, type RunTimes } from '../../../shared/view/extent.js';
 export {
+  DISK_HEATMAP_KEY,
   displaySections,
   HEATMAP_KEY,
   HEATMAP_MIN_CPUS,
