@@ -289,7 +289,7 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
           )}
           <div
             ref={chartsRef}
-            className={`charts${options.cols !== null ? ' fixed-cols' : ''}`}
+            className={`charts${options.cols !== null ? ' fixed-cols' : ' sections-flow'}`}
             style={gridStyle}
             data-cols={options.cols ?? 'auto'}
           >
@@ -299,7 +299,14 @@ export function ReportViewer({ run, store, needExact }: { run: RunData; store: V
               const id = sectionIds.get(s.section)!;
               const title = sectionTitle(s.section, lang);
               return (
-                <section key={id} id={id} aria-labelledby={`${id}-h`} className="chart-section" data-section-charts={shown.length}>
+                <section
+                  key={id}
+                  id={id}
+                  aria-labelledby={`${id}-h`}
+                  // A section of one chart takes one column beside the next such section (styles.css).
+                  className={`chart-section${shown.length === 1 && shown[0]!.kind === 'chart' && more === 0 ? ' single' : ''}`}
+                  data-section-charts={shown.length}
+                >
                   <h2 id={`${id}-h`}>
                     {title}
                     {s.items.length > 1 && <span className="section-count"> · {t.chartsCount(s.items.length)}</span>}
