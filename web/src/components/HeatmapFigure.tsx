@@ -98,13 +98,14 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, kind = 'cpu', cp
         <h3 id={headingId}>{title}</h3>
         <span className="heatmap-scale" aria-hidden="true">
           <span className="heatmap-gradient" style={{ background: paletteGradient(theme === 'dark') }}>
-            {SCALE_TICKS.map((v) => (
+            {/* Busy %: its ticks; throughput: 0 here and the top of the scale after the gradient. */}
+            {(disk ? [0] : SCALE_TICKS).map((v) => (
               <span key={v} className="heatmap-tick" style={{ left: `${(Math.sqrt(v / 100) * 100).toFixed(1)}%` }}>
-                {disk ? formatValue((v / 100) * scale.max, unit === 'bytes/s' ? 'bytes' : '') : v}
+                {v}
               </span>
             ))}
           </span>
-          <span>{disk ? (unit === 'bytes/s' ? '/s' : unit) : '%'}</span>
+          <span>{disk ? formatValue(scale.max, unit) : '%'}</span>
         </span>
         <button type="button" className="png-button" onClick={download} aria-label={t.downloadPngOf(title)}>
           {t.downloadPng}
