@@ -4,7 +4,7 @@
  * the bin has none. The disk heatmap's top colour is the busiest sample of any disk after the first row.
  */
 import { describe, expect, it } from 'vitest';
-import { binRows, peakOf } from '../../../web/src/charts/heatmap-panel.js';
+import { binRows, peakOf } from '../../../web/src/charts/heatmap-rows.js';
 
 describe('heatmap rows', () => {
   it('bins rows by their highest value, column by column', () => {

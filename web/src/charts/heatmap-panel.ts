@@ -18,6 +18,8 @@ import { composePng } from './png.js';
 export { paletteGradient, SCALE_TICKS } from './heat-palette.js';
 import { colourIndex, palette } from './heat-palette.js';
 import { PointerLayer } from './pointer-layer.js';
+import { binRows } from './heatmap-rows.js';
+export { peakOf } from './heatmap-rows.js';
 
 /** Y axis width, as the line charts' (their time axes line up). */
 const LEFT = 54;
@@ -66,31 +68,6 @@ export function diskThroughput(run: RunData, chart: ResolvedChart): Float64Array
   }
   cache.set(chart.key, out);
   return out;
-}
-
-/** The highest value of any row from `firstRow` on (0 when none): the disk heatmap's top colour. */
-export function peakOf(rows: readonly HeatmapCpu[], firstRow: number): number {
-  let max = 0;
-  for (const r of rows) for (let i = firstRow; i < r.busy.length; i++) if (r.busy[i]! > max) max = r.busy[i]!;
-  return max;
-}
-
-/**
- * Grid rows binned to at most `out` rows, each the highest of its rows (NaN when all of them are); the grid
- * itself when it has no more rows than that.
- */
-export function binRows(values: Float32Array, rows: number, columns: number, out: number): { values: Float32Array; rows: number } {
-  if (rows <= out || out < 1) return { values, rows };
-  const binned = new Float32Array(out * columns).fill(NaN);
-  for (let r = 0; r < rows; r++) {
-    const b = Math.min(out - 1, Math.floor((r * out) / rows));
-    for (let c = 0; c < columns; c++) {
-      const v = values[r * columns + c]!;
-      const at = b * columns + c;
-      if (v === v && !(binned[at]! >= v)) binned[at] = v;
-    }
-  }
-  return { values: binned, rows: out };
 }
 
 const busyCache = new WeakMap<RunData, Map<string, Float64Array>>();
