@@ -59,6 +59,7 @@ const SLOW_FILES = [
   'test/server/export/report-files.test.ts',
   'test/server/export/write-files.test.ts',
   'test/server/routes/export.test.ts',
+  'test/server/routes/export-lang.test.ts',
   'test/server/export/view-options.test.ts',
   'test/server/routes/export-admission.test.ts',
   'test/server/admission/heavy-work.test.ts',

@@ -6,6 +6,7 @@
  */
 import { parse as parsePath } from 'node:path';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import { LANGS, type Lang } from '../../shared/chart/chart-text.js';
 import { defaultWebDir } from '../web-dir.js';
 import type { ChartRenderer } from '../export/chart-images.js';
 import { loadOfflineAssets, type OfflineAssets } from '../export/offline-html.js';
@@ -23,6 +24,7 @@ any other OUT a directory of those files. Several LOGs: OUT-<name>.html, OUT-<na
 
 Options:
   -o, --out OUT        where to write (required)
+      --lang en|ja     language of the images' texts and the report's page (default en)
   -h, --help           show this help
 
 View options (those of the report page's URL):
@@ -56,6 +58,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     const { values, positionals } = parseCommandLine(args, {
       out: { type: 'string', short: 'o' },
+      lang: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
       ...VIEW_FLAGS,
     });
@@ -66,7 +69,9 @@ export async function run(args: string[]): Promise<number> {
     if (positionals.length === 0) throw new UsageError('expected at least one LOG.csv');
     if (!values.out) throw new UsageError('expected -o OUT');
     if (positionals.filter((f) => f === '-').length > 1) throw new UsageError('standard input (-) can be read once');
-    const view = viewFromFlags(values);
+    const lang = values.lang ?? 'en';
+    if (!(LANGS as readonly string[]).includes(lang)) throw new UsageError(`--lang is one of ${LANGS.join(', ')}`);
+    const view: ViewQueryOptions = { ...viewFromFlags(values), lang: lang as Lang };
     // Threads for the PNGs and the first screen's images, started now to load Chart.js and the canvas while
     // the log is read and parsed. An HTML file has none: drawing its first screen (a thread loading Chart.js,
     // 12 images) would more than double the CPU of `-o OUT.html` (docs/benchmarks.md), whose speed against

@@ -6,6 +6,7 @@
  * every thread busy to the end) and the images come back in page order, each chunk as soon as it and those
  * before it are done.
  */
+import { chartTitle } from '../../shared/chart/chart-text.js';
 import { serialiseViewState } from '../../shared/view/view-state.js';
 import type { ViewQueryOptions } from '../../shared/api/view-query.js';
 import { wholeView } from '../../shared/view/view-options.js';
@@ -81,7 +82,9 @@ export function exportColumns(r: ExportReport, view: ViewQueryOptions, renderer:
  */
 export function offlineFirstScreen(r: ExportReport, view: ViewQueryOptions, renderer: ChartRenderer, run = exportColumns(r, view, renderer)): Promise<string> {
   if (!run) return Promise.resolve('');
-  return renderer.firstScreen({ run, fileName: r.report.fileName, query: serialiseViewState(wholeView(view)) }).catch(() => '');
+  return renderer
+    .firstScreen({ run, fileName: r.report.fileName, query: serialiseViewState(wholeView(view)), ...(view.lang ? { lang: view.lang } : {}) })
+    .catch(() => '');
 }
 
 /** Start drawing an export's charts now: the caller makes the other files meanwhile. */
@@ -91,7 +94,7 @@ export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: C
   const groups = renderer.otherThreads
     ? chunks(keys, Math.max(renderer.parallel * CHUNKS_PER_THREAD, Math.ceil(keys.length / EXPORT_CHARTS_PER_TASK)))
     : chunks(keys, 1);
-  const whole = wholeView(view);
+  const whole: ViewQueryOptions = { ...wholeView(view), ...(view.lang ? { lang: view.lang } : {}) };
   const pending = groups.map((g) => renderer.render({ run: taskRun!, fileName: r.report.fileName, view: whole, keys: g }));
   // Handled where each is awaited; this only keeps one that fails after an earlier one from going unhandled.
   for (const p of pending) p.catch(() => undefined);
@@ -106,7 +109,8 @@ export function chartImages(r: ExportReport, view: ViewQueryOptions, renderer: C
             const key = groups[i]![j]!;
             const chart = run!.charts.find((c) => c.key === key)!;
             const png = pngs[j]!;
-            yield { name: pngName(key, taken), key, title: chart.heading, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) };
+            const title = chartTitle(chart, view.lang ?? 'en');
+            yield { name: pngName(key, taken), key, title, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) };
           }
         }
       },

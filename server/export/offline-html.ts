@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import type { Lang } from '../../shared/chart/chart-text.js';
 import { scriptSafeJson } from '../../shared/export/embedded.js';
 
 export interface OfflineAssets {
@@ -167,6 +168,11 @@ export interface OfflinePage {
   /** What the page says without JavaScript. */
   noscript: string;
   /**
+   * The page's language (`<html lang data-lang>`): the app opens in it unless its reader picked one
+   * (web/src/i18n/i18n.ts). Absent: `lang="en"` and the reader's browser decides.
+   */
+  lang?: Lang;
+  /**
    * The first screen's markup with its images inline (server/render/offline-first-screen-task.ts), shown
    * before the app has started; used only with the assets' first-screen watcher.
    */
@@ -179,7 +185,7 @@ export function offlineHtml(assets: OfflineAssets, page: OfflinePage): string {
   const watcher = page.firstScreen && assets.firstScreenScript ? rawText(assets.firstScreenScript, 'script') : null;
   const hashes = watcher === null ? code.hashes : [...code.hashes, sha256(watcher)];
   return (
-    '<!doctype html>\n<html lang="en">\n<head>\n' +
+    (page.lang ? `<!doctype html>\n<html lang="${page.lang}" data-lang="${page.lang}">\n<head>\n` : '<!doctype html>\n<html lang="en">\n<head>\n') +
     `<meta charset="UTF-8">\n` +
     // The policy holds no `"`, `&` or `<` (quotes are single): written as is, readable in the file.
     `<meta http-equiv="Content-Security-Policy" content="${offlineCsp(...hashes)}">\n` +

@@ -90,6 +90,7 @@ export function offlineReportPage(
       title: `${host ? `${host} · ` : ''}${r.summary.fileName} · dstatview`,
       noscript: 'This dstatview report needs JavaScript to draw its graphs.',
       firstScreen,
+      ...(view.lang ? { lang: view.lang } : {}),
     });
 }
 

@@ -19,7 +19,7 @@ export interface ChartPngsTask {
   run: ColumnarRun;
   /** The report's file name (drawn in each image's subtitle). */
   fileName: string;
-  /** The view the PNGs are drawn for (any option of the page's URL; absent ones at their default). */
+  /** The view the PNGs are drawn for (any option of the page's URL; absent ones at their default) and their language. */
   view: ViewQueryOptions;
   /** Chart keys to draw, in the order of the answer. */
   keys: string[];

@@ -14,6 +14,7 @@
  * most screens show, ~10 KB each, inside the HTML as data: URLs, so that a page on such a screen paints its
  * first charts with the HTML, without five image requests behind it (HTTP/1.1 takes six at a time).
  */
+import { chartTitle, type Lang } from '../../shared/chart/chart-text.js';
 import { createHash } from 'node:crypto';
 import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ThemeName } from '../../shared/chart/theme.js';
@@ -123,6 +124,7 @@ export async function renderRunFirstScreen(
   view: ViewState,
   drawing: FirstScreenDrawing = PAGE_DRAWING,
   count: number = FIRST_SCREEN_CHARTS,
+  lang: Lang = 'en',
 ): Promise<FirstScreenImage[]> {
   const charts = firstScreenCharts(
     run.charts,
@@ -130,7 +132,7 @@ export async function renderRunFirstScreen(
     Math.min(count, PAGE_IMAGE_CHARTS),
   );
   // One cache for the batch: each chart's variants share its prepared series.
-  const base: RenderOptions = { ...view, texts: false, width: FIRST_SCREEN_WIDTH, cache: {} };
+  const base: RenderOptions = { ...view, texts: false, width: FIRST_SCREEN_WIDTH, cache: {}, lang };
   // Each chart's variants one after the other (they share its prepared series), as drawVariants orders them.
   const jobs = charts.flatMap((chart) => THEMES.flatMap((theme) => drawing.ratios.map((ratio) => ({ chart, theme, ratio }))));
   let drawn: Uint8Array[];
@@ -143,7 +145,7 @@ export async function renderRunFirstScreen(
   }
   return charts.map((chart) => {
     const variants = jobs.flatMap((j, i) => (j.chart === chart ? [{ theme: j.theme, ratio: j.ratio, png: new Uint8Array(drawn[i]!) }] : []));
-    return { key: chart.key, title: chart.heading, width: FIRST_SCREEN_WIDTH, height: view.height || DEFAULT_PLOT_HEIGHT, variants };
+    return { key: chart.key, title: chartTitle(chart, lang), width: FIRST_SCREEN_WIDTH, height: view.height || DEFAULT_PLOT_HEIGHT, variants };
   });
 }
 

@@ -7,6 +7,7 @@
  * the 4 MB log's file, where its limit leaves 0.2 MB; WebP at OFFLINE_FIRST_SCREEN_WEBP_QUALITY makes them
  * about half that.
  */
+import type { Lang } from '../../shared/chart/chart-text.js';
 import type { ColumnarRun } from '../../shared/report/columnar.js';
 import { toRunData } from '../../shared/report/run-data.js';
 import { parseViewState } from '../../shared/view/view-state.js';
@@ -19,6 +20,8 @@ export interface OfflineFirstScreenTask {
   fileName: string;
   /** The page's URL query (`?height=300…`, or ''). */
   query: string;
+  /** Language of the charts' titles (default English). */
+  lang?: Lang;
 }
 
 /** WebP quality (0–100) of the offline first-screen images: 70 keeps lines and labels sharp at 1×. */
@@ -35,7 +38,7 @@ const OFFLINE_DRAWING: FirstScreenDrawing = {
 /** The first screen's HTML with its images inline; '' when the view leaves nothing to draw. */
 export async function offlineFirstScreenTask(task: OfflineFirstScreenTask): Promise<string> {
   const view = parseViewState(task.query);
-  const images = await renderRunFirstScreen(toRunData(task.run, task.fileName), view, OFFLINE_DRAWING);
+  const images = await renderRunFirstScreen(toRunData(task.run, task.fileName), view, OFFLINE_DRAWING, undefined, task.lang);
   const urls = new Map<string, string>();
   for (const img of images) {
     for (const v of img.variants) urls.set(firstScreenFileName(v.png), `data:image/webp;base64,${Buffer.from(v.png).toString('base64')}`);

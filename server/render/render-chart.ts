@@ -23,6 +23,7 @@ import {
 import type { ReportJson } from '../../shared/api/schemas.js';
 import type { ResolvedChart } from '../../shared/catalogue/index.js';
 import { imageHeight, IMAGE_PIXEL_RATIO, IMAGE_WIDTH } from '../../shared/chart/image-size.js';
+import { chartTitle, seriesLabel, type Lang } from '../../shared/chart/chart-text.js';
 import { runImageTexts } from '../../shared/chart/image-texts.js';
 import { lineConfig, PLOT_INSET, type LineConfig } from '../../shared/chart/line-config.js';
 import { lineAxisState, lineDatasets, prepareLines, prepareSignature, type LineView, type PreparedLines } from '../../shared/chart/line-data.js';
@@ -50,6 +51,8 @@ export type RenderOptions = Partial<ViewState> & {
   theme?: ThemeName;
   /** Title, host, file, time range, unit and legend drawn in the image (default true). */
   texts?: boolean;
+  /** Language of those texts (shared/chart/chart-text.ts; default English): the page's, for its exports. */
+  lang?: Lang;
   /** Shared by a batch of draws of one run (first-screen.ts renderRunFirstScreen): work they have in common. */
   cache?: RenderCache;
 };
@@ -76,7 +79,7 @@ export type DrawnCanvas = Canvas;
  * dropped with it: the last chart's prepared series.
  */
 export interface RenderCache {
-  last?: { run: RunData; chart: ResolvedChart; prepared: PreparedLines };
+  last?: { run: RunData; chart: ResolvedChart; lang: Lang; prepared: PreparedLines };
 }
 
 /**
@@ -84,12 +87,14 @@ export interface RenderCache {
  * for the variants of a chart drawn one after the other (a first screen's: the stack was a fifth of each
  * image's time). Only the last chart's is kept.
  */
-function preparedLines(run: RunData, chart: ResolvedChart, view: LineView, cache: RenderCache | undefined): PreparedLines {
+function preparedLines(run: RunData, chart: ResolvedChart, view: LineView, cache: RenderCache | undefined, lang: Lang): PreparedLines {
   const last = cache?.last;
-  if (last && last.run === run && last.chart === chart && last.prepared.signature === prepareSignature(chart, view)) return last.prepared;
-  const labels = chart.series.map((s) => s.label);
-  const prepared = prepareLines(chart, labels, view, run, (label) => `${label} (trend)`);
-  if (cache) cache.last = { run, chart, prepared };
+  if (last && last.run === run && last.chart === chart && last.lang === lang && last.prepared.signature === prepareSignature(chart, view)) {
+    return last.prepared;
+  }
+  const labels = chart.series.map((s) => seriesLabel(s, lang));
+  const prepared = prepareLines(chart, labels, view, run, (label) => (lang === 'ja' ? `${label} のトレンド` : `${label} (trend)`));
+  if (cache) cache.last = { run, chart, lang, prepared };
   return prepared;
 }
 
@@ -102,12 +107,13 @@ export async function drawRunChart<T>(run: RunData, chart: ResolvedChart, o: Ren
   const plotHeight = o.height ?? DEFAULT_PLOT_HEIGHT;
   const height = texts ? imageHeight(plotHeight) : plotHeight;
   const ratio = o.pixelRatio ?? IMAGE_PIXEL_RATIO;
-  const prepared = preparedLines(run, chart, view, o.cache);
+  const lang = o.lang ?? 'en';
+  const prepared = preparedLines(run, chart, view, o.cache, lang);
   const plotWidth = Math.max(50, width - PLOT_INSET);
   const datasets = lineDatasets(chart, prepared, view, run, plotWidth, ratio);
   const state = lineAxisState(chart, view, run, datasets, plotWidth);
   const image = texts
-    ? runImageTexts(chart.heading, chart.unit, run, view.window, undefined, view.smooth)
+    ? runImageTexts(chartTitle(chart, lang), chart.unit, run, view.window, lang === 'en' ? undefined : lang, view.smooth)
     : undefined;
   const config = lineConfig({
     chart,

@@ -13,6 +13,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, ExportQuery, ReportParams, type ReportSummary } from '../../shared/api/schemas.js';
 import type { ViewState } from '../../shared/view/view-options.js';
+import type { ViewQueryOptions } from '../../shared/api/view-query.js';
+import type { Lang } from '../../shared/chart/chart-text.js';
 import { ReportNotFoundError, WebAppNotBuiltError } from '../errors.js';
 import { attachmentDisposition } from '../http-utils.js';
 import { loadOfflineAssets, OfflineBuildMissingError, type OfflineAssets } from '../export/offline-html.js';
@@ -68,19 +70,20 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
   }
 
   /** An export's file: the kept one, the one being made, or made now by `make` (export-gate.ts). */
-  async function exportFile(kind: 'zip' | 'html', id: string, live: string, make: (summary: ReportSummary) => Promise<Buffer>) {
+  async function exportFile(kind: 'zip' | 'html', id: string, lang: Lang, live: string, make: (summary: ReportSummary) => Promise<Buffer>) {
     const summary = await current(id);
     // The live report's URL (origin, id and the view's URL query: one text per view, every option in the
     // table's order), so an option that changes the file changes the key and the same view written two ways
-    // shares it; a file names the address it was asked at.
-    const key = `${summary.parserVersion} ${kind} ${live}`;
+    // shares it; a file names the address it was asked at. The language of its texts apart.
+    const key = `${summary.parserVersion} ${kind} ${lang} ${live}`;
     return { summary, file: await gate.get(key, () => make(summary)) };
   }
 
   fastify.get('/api/reports/:id/export.html', { schema }, async (request, reply) => {
-    const view = viewOfQuery(request.query);
+    const { lang = 'en', ...query } = request.query;
+    const view = { ...viewOfQuery(query), lang };
     const live = liveUrl(request, request.params.id, view);
-    const { summary, file } = await exportFile('html', request.params.id, live, async (s) => {
+    const { summary, file } = await exportFile('html', request.params.id, lang, live, async (s) => {
       const [a, r] = await Promise.all([assets(), load(s)]);
       // Drawn in a worker thread (~0.2–0.5 s for the 4 MB log), while this thread is free for others.
       const firstScreen = await offlineFirstScreen(r, view, fastify.parser.charts(request.ip));
@@ -95,9 +98,10 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
 
   fastify.get('/api/reports/:id/export.zip', { schema }, async (request, reply) => {
     const id = request.params.id;
-    const view = viewOfQuery(request.query);
+    const { lang = 'en', ...query } = request.query;
+    const view = { ...viewOfQuery(query), lang };
     const live = liveUrl(request, id, view);
-    const { summary, file } = await exportFile('zip', id, live, (s) => makeZip(s, view, request.ip, live));
+    const { summary, file } = await exportFile('zip', id, lang, live, (s) => makeZip(s, view, request.ip, live));
     return (reply as FastifyReply)
       .type('application/zip')
       .header('Content-Disposition', attachmentDisposition(summary.fileName, '.zip'))
@@ -106,7 +110,7 @@ const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteOptions> = async (fasti
   });
 
   /** The ZIP, whole: its entries are still made as a stream (zip.ts), collected here. */
-  async function makeZip(summary: ReportSummary, view: ViewState, client: string, live: string): Promise<Buffer> {
+  async function makeZip(summary: ReportSummary, view: ViewQueryOptions, client: string, live: string): Promise<Buffer> {
     const id = summary.id;
     const [a, r] = await Promise.all([assets(), load(summary)]);
     // The CSV as uploaded: peek at its first bytes for its entry name (.csv or .csv.gz).

@@ -6,6 +6,7 @@ import { Type, type Static } from 'typebox';
 import { REPORT_ID_PATTERN } from './report-id.js';
 import { ViewQuerySchema } from '../view/view-query-schema.js';
 import { RunFindingsJson } from './findings-schema.js';
+import { LANGS, type Lang } from '../chart/chart-text.js';
 
 /** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-]. Anything else is not an id. */
 export const ReportIdPattern = REPORT_ID_PATTERN;
@@ -311,8 +312,12 @@ export type D2gFormFields = Static<typeof D2gFormFields>;
 
 /**
  * GET /api/reports/:id/export.html and export.zip: the view the export opens with and draws its PNGs with,
- * the report page's URL query (every option of shared/view/view-options.ts). The page's Download menu passes
- * its current query.
+ * the report page's URL query (every option of shared/view/view-options.ts), and `lang`, the language of the
+ * images' texts and of the offline page (en by default; not a view option: the page keeps its language
+ * apart from its URL). The page's Download menu passes its current query and language.
  */
-export const ExportQuery = ViewQuerySchema;
+export const ExportQuery = Type.Object({
+  ...ViewQuerySchema.properties,
+  lang: Type.Optional(Type.Unsafe<Lang>({ type: 'string', enum: [...LANGS] })),
+});
 export type ExportQuery = Static<typeof ExportQuery>;

@@ -4,10 +4,14 @@
  * (shared/view/view-options.ts), even when it is the default (`x=time` from dstat2graphs' is_actual=1 says
  * what was asked). A whole view's query is serialiseViewState's (shared/view/view-state.ts).
  */
+import type { Lang } from '../chart/chart-text.js';
 import { VIEW_OPTION_NAMES, VIEW_OPTIONS, type Codec, type ViewState } from '../view/view-options.js';
 
-/** Options of a view, each optional (absent = the page's default). */
-export type ViewQueryOptions = Partial<ViewState>;
+/**
+ * Options of a view, each optional (absent = the page's default); `lang`: the language an export's images
+ * and offline page are in (absent = English), not part of the page's URL.
+ */
+export type ViewQueryOptions = Partial<ViewState> & { lang?: Lang };
 
 /** `?height=192&x=elapsed`, or '' when no option is set. */
 export function viewQuery(options: ViewQueryOptions): string {

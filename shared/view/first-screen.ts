@@ -15,7 +15,7 @@ export const FIRST_SCREEN_CHARTS = 6;
 export type FirstScreenOptions = DisplayOptions;
 
 /**
- * The page's charts from the top, in its order, up to `count`: stopping at the heatmap (not drawn as an
+ * The page's charts from the top, in its order, up to `count`: stopping at a heatmap (not drawn as an
  * image) and at the device charts of a family of more than BUSIEST_DEVICES (the page orders those by load).
  */
 export function firstScreenCharts(charts: readonly ResolvedChart[], o: FirstScreenOptions, count = FIRST_SCREEN_CHARTS): ResolvedChart[] {
@@ -24,7 +24,7 @@ export function firstScreenCharts(charts: readonly ResolvedChart[], o: FirstScre
     const many = s.items.filter((it) => it.kind === 'chart' && isDeviceChart(it.chart)).length > BUSIEST_DEVICES;
     for (const item of s.items) {
       if (out.length >= count) return out;
-      if (item.kind === 'heatmap') return out;
+      if (item.kind !== 'chart') return out;
       if (many && isDeviceChart(item.chart)) continue;
       out.push(item.chart);
     }

@@ -3,7 +3,8 @@
  * its first-screen images (first-screen.ts) and the exports' PNGs (server/export/report-files.ts): the
  * catalogue's sections in order; in each, hidden charts and idle devices left out (unless idle devices are
  * shown), the per-CPU charts replaced by one heatmap from HEATMAP_MIN_CPUS CPUs on (docs/ui-contract.md §8),
- * and a family of more than BUSIEST_DEVICES devices drawn busiest first.
+ * a disk heatmap over the per-disk charts of a host with more than BUSIEST_DEVICES disks, and a family of
+ * more than BUSIEST_DEVICES devices drawn busiest first.
  */
 import { chartSections, type ResolvedChart } from '../catalogue/index.js';
 import type { SeriesStats } from '../series/stats.js';
@@ -12,8 +13,12 @@ import type { SeriesStats } from '../series/stats.js';
 export const HEATMAP_MIN_CPUS = 16;
 /** The heatmap's key where chart keys are listed (hide, DOM ids). */
 export const HEATMAP_KEY = 'cpu-heatmap';
-/** Device charts per section drawn before "show all" (a total and other single charts come on top). */
+/** Device charts per section drawn before "show more" (a total and other single charts come on top). */
 export const BUSIEST_DEVICES = 24;
+/** The disk heatmap's key where chart keys are listed (hide, DOM ids). */
+export const DISK_HEATMAP_KEY = 'disk-heatmap';
+/** Device charts each "show more" adds to a section (a multiple of 1–4 columns). */
+export const SHOW_MORE_DEVICES = 96;
 
 /** A per-device chart (not a total, not a single chart). */
 export function isDeviceChart(chart: ResolvedChart): boolean {
@@ -24,7 +29,20 @@ export function perCpuCharts(charts: readonly ResolvedChart[]): ResolvedChart[] 
   return charts.filter((c) => c.specId === 'cpu' && c.device !== null && c.device !== 'total');
 }
 
-export type DisplayItem = { kind: 'chart'; chart: ResolvedChart } | { kind: 'heatmap'; cpus: ResolvedChart[] };
+/** Per-disk throughput charts (not the total): the disk heatmap's rows. */
+export function perDiskCharts(charts: readonly ResolvedChart[]): ResolvedChart[] {
+  return charts.filter((c) => c.specId === 'disk' && isDeviceChart(c));
+}
+
+/**
+ * What a section draws: a chart, the per-CPU heatmap (in place of the per-CPU charts), or the disk
+ * heatmap (above the per-disk charts; `disks` are those drawn: not hidden, not idle unless idle ones are
+ * shown, in the file's order).
+ */
+export type DisplayItem =
+  | { kind: 'chart'; chart: ResolvedChart }
+  | { kind: 'heatmap'; cpus: ResolvedChart[] }
+  | { kind: 'disk-heatmap'; disks: ResolvedChart[] };
 
 export interface DisplaySection {
   section: string;
@@ -43,6 +61,10 @@ export interface Display {
   /** The per-CPU charts, when there are enough for a heatmap. */
   cpus: ResolvedChart[];
   heatmap: boolean;
+  /** More than BUSIEST_DEVICES disks and the view's heatmaps on: the page has a disk heatmap (drawn unless hidden). */
+  diskHeatmap: boolean;
+  /** The disks the disk heatmap draws (empty when it is not drawn). */
+  disks: ResolvedChart[];
 }
 
 export interface DisplayOptions {
@@ -54,7 +76,7 @@ export interface DisplayOptions {
   showIdle: boolean;
   /** The view's `hide`: chart keys (and series ids, which do not hide a chart). */
   hidden: ReadonlySet<string>;
-  /** The view's `heatmap`. */
+  /** The view's `heatmap`: the per-CPU heatmap from HEATMAP_MIN_CPUS CPUs, the disk heatmap beyond BUSIEST_DEVICES disks. */
   heatmap: boolean;
 }
 
@@ -65,11 +87,23 @@ export function displaySections(all: readonly ResolvedChart[], o: DisplayOptions
   const heatmap = o.heatmap && cpus.length >= HEATMAP_MIN_CPUS;
   const cpuKeys = new Set(cpus.map((c) => c.key));
   const allIdle = charts.filter((c) => o.idle.has(c.key));
+  const diskCharts = perDiskCharts(charts);
+  const diskKeys = new Set(diskCharts.map((c) => c.key));
+  const diskHeatmap = o.heatmap && diskCharts.length > BUSIEST_DEVICES;
+  const disks =
+    diskHeatmap && !o.hidden.has(DISK_HEATMAP_KEY)
+      ? diskCharts.filter((c) => !o.hidden.has(c.key) && (o.showIdle || !o.idle.has(c.key)))
+      : [];
   const sections: DisplaySection[] = [];
   for (const s of chartSections(charts)) {
     const items: DisplayItem[] = [];
     let heatmapPlaced = false;
+    let diskHeatmapPlaced = disks.length === 0;
     for (const chart of s.charts) {
+      if (!diskHeatmapPlaced && diskKeys.has(chart.key)) {
+        items.push({ kind: 'disk-heatmap', disks });
+        diskHeatmapPlaced = true;
+      }
       if (heatmap && cpuKeys.has(chart.key)) {
         if (!heatmapPlaced && !o.hidden.has(HEATMAP_KEY)) items.push({ kind: 'heatmap', cpus });
         heatmapPlaced = true;
@@ -81,7 +115,7 @@ export function displaySections(all: readonly ResolvedChart[], o: DisplayOptions
     }
     sections.push({ section: s.section, items, charts: s.charts });
   }
-  return { sections, idle: o.showIdle ? [] : allIdle, allIdle, cpus, heatmap };
+  return { sections, idle: o.showIdle ? [] : allIdle, allIdle, cpus, heatmap, diskHeatmap, disks };
 }
 
 /**
@@ -132,8 +166,8 @@ export function busiestFirst<T>(
 const chartOfItem = (item: DisplayItem): ResolvedChart | null => (item.kind === 'chart' ? item.chart : null);
 
 /**
- * Every chart the page draws for a view, in its order with every section shown in full ("show all"): what
- * an export draws as PNGs. The heatmap is the page's own figure and is not among them.
+ * Every chart the page draws for a view, in its order with every section shown in full (every "show more"): what
+ * an export draws as PNGs. The heatmaps are the page's own figures and are not among them.
  */
 export function pageCharts(charts: readonly ResolvedChart[], o: DisplayOptions, load: (c: ResolvedChart) => number): ResolvedChart[] {
   const out: ResolvedChart[] = [];

@@ -345,7 +345,7 @@ export const VIEW_OPTIONS = {
     codec: flag,
     default: true,
     flag: 'heatmap',
-    help: 'per-CPU charts instead of the heatmap (16+ CPUs)',
+    help: 'per-CPU charts instead of the heatmap (16+ CPUs), and no disk heatmap (25+ disks)',
     raw: false,
     drawn: true,
     example: false,

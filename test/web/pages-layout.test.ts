@@ -52,20 +52,22 @@ describeBrowser('pages and layout (issue 11)', () => {
   );
 
   it(
-    'uses the page width: a lone chart fills its row, cols still applies, a long log gets full-row plots',
+    'uses the page width: a lone chart fills its column, cols still applies, a long log two a row and four charts on a 1400 × 900 screen',
     () =>
       h.run(async () => {
         const page = await h.newPage();
         const url = h.server.url + (await h.report(ONE_NIC));
-        const widths = async (title: string): Promise<{ figure: number; grid: number }> =>
+        const widths = async (title: string): Promise<{ figure: number; grid: number; charts: number }> =>
           chartByTitle(page, title).evaluate((el: DomElement & { parentElement: DomElement | null; closest(s: string): DomElement | null }) => ({
             figure: el.getBoundingClientRect().width,
             grid: el.closest('.chart-grid')!.getBoundingClientRect().width,
+            charts: el.closest('.charts')!.getBoundingClientRect().width,
           }));
         await openReport(page, url);
         const memory = await widths('Memory usage');
-        expect(memory.figure, 'the only chart of its section fills the row').toBeGreaterThan(memory.grid * 0.97);
-        expect(memory.grid, 'the grid uses the window, not a fixed column').toBeGreaterThan(900);
+        expect(memory.figure, 'the only chart of its section fills its column').toBeGreaterThan(memory.grid * 0.97);
+        expect(memory.charts, 'the charts use the window, not a fixed column').toBeGreaterThan(900);
+        expect(memory.grid, 'a section of one chart: one column of two').toBeLessThan(memory.charts * 0.6);
         const cpu = await widths('CPU usage cpu0');
         expect(cpu.figure, 'a short log: two per row').toBeLessThan(cpu.grid * 0.6);
 
@@ -75,7 +77,21 @@ describeBrowser('pages and layout (issue 11)', () => {
 
         await openReport(page, h.server.url + (await h.report(LONG)));
         const long = await widths('CPU usage cpu0');
-        expect(long.figure, 'a long log (1 400 rows): one per row').toBeGreaterThan(long.grid * 0.97);
+        expect(long.figure, 'a long log (1 400 rows): two per row').toBeLessThan(long.grid * 0.6);
+        await openReport(page, `${h.server.url}${await h.report(LONG)}?cols=1`);
+        const wide = await widths('CPU usage cpu0');
+        expect(wide.figure, 'cols=1: the whole row').toBeGreaterThan(wide.grid * 0.97);
+
+        // The first screen at 1400 × 900: at least four charts (each at least its caption and the top of its plot in view).
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await openReport(page, h.server.url + (await h.report(LONG)));
+        const inView = await page.locator('figure.chart-panel').evaluateAll((els: DomElement[]) =>
+          els.filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.top >= 0 && r.top + 80 <= 900;
+          }).length,
+        );
+        expect(inView, 'charts in the first screen').toBeGreaterThanOrEqual(4);
       }),
     BROWSER_TEST_MS,
   );

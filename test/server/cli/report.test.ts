@@ -102,6 +102,25 @@ describe('dstatview report, in process', () => {
     expect(html).not.toContain('id="first-screen"');
   });
 
+  it('writes the report in Japanese with --lang ja: the page opens in it, the PNGs titled in it', async () => {
+    const out = join(dir, 'ja.html');
+    expect((await report(FIXTURE, '-o', out, '--lang', 'ja')).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toMatch(/^<!doctype html>\n<html lang="ja" data-lang="ja">/);
+    // A ZIP as the command writes it with --lang (its threads drawn in this one here).
+    const assets = await loadOfflineAssets(fileURLToPath(new URL('../../../dist/web', import.meta.url)));
+    const input = await readInput(FIXTURE);
+    const zips = await Promise.all(
+      (['en', 'ja'] as const).map(async (lang) => {
+        const zip = join(dir, `lang-${lang}.zip`);
+        await writeReport(assets, input, { kind: 'zip', path: zip }, { lang }, inThreadRenderer);
+        return readZip(readFileSync(zip));
+      }),
+    );
+    expect(zips[0]!.get('cpu_total.png')!.equals(zips[1]!.get('cpu_total.png')!), 'another title, other pixels').toBe(false);
+    expect(zips[1]!.get('index.html')!.toString()).toContain('メモリ使用量');
+    expect(zips[0]!.get('index.html')!.toString()).not.toContain('メモリ使用量');
+  }, 120_000);
+
   it('names each of several outputs after its input (stdin for -), in the folder of OUT', async () => {
     const gz = join(dir, 'second run.csv.gz');
     writeFileSync(gz, gzipSync(CSV));
@@ -140,6 +159,7 @@ describe('dstatview report, in process', () => {
       [['-', '-', '-o', join(dir, 'x.html')], 'standard input (-) can be read once'],
       [[FIXTURE, '-o', join(dir, 'x.html'), '--cols', '9'], '--cols takes a whole number from 1 to 4'],
       [[FIXTURE, '-o', join(dir, 'x.html'), '--bogus'], "Unknown option '--bogus'"],
+      [[FIXTURE, '-o', join(dir, 'x.html'), '--lang', 'fr'], '--lang is one of en, ja'],
     ] as const) {
       const r = await report(...args);
       expect(r.code, args.join(' ')).toBe(2);

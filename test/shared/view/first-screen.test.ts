@@ -70,11 +70,14 @@ describe('first-screen charts', () => {
     const names = Array.from({ length: BUSIEST_DEVICES + 1 }, (_, i) => `sd${i}`);
     const many = names.flatMap((d) => [info(`dsk/${d}`, 'read', 'bytes/s'), info(`dsk/${d}`, 'writ', 'bytes/s')]);
     const charts = resolveCharts([...cpus(2), ...many]);
+    const noHeatmap = { ...none, heatmap: false };
     // The family's total is drawn in place; its devices come busiest first: nothing after them.
+    expect(keys(firstScreenCharts(charts, noHeatmap, 99))).toEqual(['disk:total']);
+    // With the heatmaps on, more than BUSIEST_DEVICES disks have a disk heatmap after their total: it stops there.
     expect(keys(firstScreenCharts(charts, none, 99))).toEqual(['disk:total']);
     // One of them idle: BUSIEST_DEVICES drawn, in the file's order, and the page goes on.
     const idle = new Set(['disk:sd0']);
-    expect(keys(firstScreenCharts(charts, { ...none, idle }, 99))).toEqual([
+    expect(keys(firstScreenCharts(charts, { ...noHeatmap, idle }, 99))).toEqual([
       'disk:total',
       ...names.slice(1).map((d) => `disk:${d}`),
       'cpu:total',

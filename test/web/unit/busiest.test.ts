@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCharts, type ResolvedChart, type SeriesInfo } from '../../../shared/catalogue/index.js';
 import { BUSIEST_DEVICES, busiestFirst, chartLoad, isDeviceChart, sortCharts } from '../../../web/src/view/busiest.js';
-import { chartMinWidthRem, CHART_MIN_WIDTH_REM, LONG_LOG_ROWS, VERY_LONG_LOG_ROWS } from '../../../web/src/view/layout.js';
+import { chartMinWidthRem, CHART_MIN_WIDTH_REM } from '../../../web/src/view/layout.js';
 
 const info = (group: string, column: string): SeriesInfo => ({ id: `${group}/${column}`, group, column, unit: 'bytes/s', kind: 'number' });
 const disks = (names: readonly string[]): ResolvedChart[] =>
@@ -48,9 +48,8 @@ describe('busiest devices', () => {
 });
 
 describe('chart width by log length', () => {
-  it('widens the plots of long logs', () => {
-    expect(chartMinWidthRem(100)).toBe(CHART_MIN_WIDTH_REM.short);
-    expect(chartMinWidthRem(LONG_LOG_ROWS)).toBe(CHART_MIN_WIDTH_REM.long);
-    expect(chartMinWidthRem(VERY_LONG_LOG_ROWS)).toBe(CHART_MIN_WIDTH_REM.veryLong);
+  it('is the same for a log of any length: two charts a row in a 62 rem charts column (a 1280 px window)', () => {
+    for (const rows of [100, 1200, 3600, 86_400]) expect(chartMinWidthRem(rows)).toBe(CHART_MIN_WIDTH_REM);
+    expect(2 * CHART_MIN_WIDTH_REM + 0.8).toBeLessThanOrEqual(62);
   });
 });

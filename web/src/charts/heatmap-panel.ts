@@ -1,7 +1,10 @@
 /**
- * The per-CPU heatmap (docs/ui-contract.md §8): time × CPU, colour = busy % (100 − idle), drawn on a canvas
- * by hand (one pixel per time column and CPU, scaled up without smoothing). Used instead of one tiny chart per
- * CPU from 16 CPUs on. Zoom, hover and statistics work as on every other chart.
+ * A heatmap (docs/ui-contract.md §8): time × device, drawn on a canvas by hand (one pixel per time column and
+ * row, scaled up without smoothing). The per-CPU one (colour = busy % = 100 − idle) is used instead of one
+ * tiny chart per CPU from 16 CPUs on; the disk one (colour = read + write bytes/s, as a share of the busiest
+ * sample of any disk) over the charts of a host with more than 24 disks, busiest disk first. More rows than
+ * pixel rows are binned, each pixel row the highest of its rows, so that a busy device never drops out of
+ * the picture. Zoom, hover and statistics work as on every other chart.
  */
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { heatmapGrid } from '../../../shared/series/heatmap.js';
@@ -15,6 +18,8 @@ import { composePng } from './png.js';
 export { paletteGradient, SCALE_TICKS } from './heat-palette.js';
 import { colourIndex, palette } from './heat-palette.js';
 import { PointerLayer } from './pointer-layer.js';
+import { binRows } from './heatmap-rows.js';
+export { peakOf } from './heatmap-rows.js';
 
 /** Y axis width, as the line charts' (their time axes line up). */
 const LEFT = 54;
@@ -23,10 +28,46 @@ const TOP = 6;
 const BOTTOM = 22;
 
 export interface HeatmapCpu {
-  /** Key of the per-CPU chart it replaces (`cpu:cpu5`): the statistics row's data-series. */
+  /** Key of the device's chart (`cpu:cpu5`, `disk:sdb`): the statistics row's data-series. */
   key: string;
   name: string;
+  /** The value drawn, per sample (busy %, bytes/s). */
   busy: Float64Array;
+}
+
+/** What a heatmap's colours mean: the value at the top of the scale, and its unit. */
+export interface HeatmapScale {
+  /** The figure's key (`cpu-heatmap`, `disk-heatmap`): its performance marks. */
+  key: string;
+  /** The value drawn in the top colour (100 for busy %; the busiest sample for throughput). */
+  max: number;
+  unit: string;
+}
+
+export const CPU_SCALE: HeatmapScale = { key: 'cpu-heatmap', max: 100, unit: '%' };
+
+/** Read + write bytes/s of a per-disk chart, per sample (NaN where neither is known). */
+export function diskThroughput(run: RunData, chart: ResolvedChart): Float64Array {
+  let cache = busyCache.get(run);
+  if (!cache) busyCache.set(run, (cache = new Map()));
+  let out = cache.get(chart.key);
+  if (out) return out;
+  const parts = chart.series
+    .filter((s) => s.role !== 'hidden')
+    .map((s) => run.values(s.source))
+    .filter((v): v is Float64Array => v !== null);
+  const n = run.time.length;
+  out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let sum = NaN;
+    for (const p of parts) {
+      const v = p[i]!;
+      if (v === v) sum = sum === sum ? sum + v : v;
+    }
+    out[i] = sum;
+  }
+  cache.set(chart.key, out);
+  return out;
 }
 
 const busyCache = new WeakMap<RunData, Map<string, Float64Array>>();
@@ -59,7 +100,7 @@ export function cpuBusy(run: RunData, chart: ResolvedChart): Float64Array {
 }
 
 export class HeatmapPanel implements Panel {
-  readonly key = 'cpu-heatmap';
+  readonly key: string;
   readonly target: Element;
   visible = false;
   near = false;
@@ -82,12 +123,15 @@ export class HeatmapPanel implements Panel {
     coordinator: Coordinator,
     private cpus: readonly HeatmapCpu[],
     private readonly onStats: (stats: (SeriesStats | null)[] | 'pending') => void,
+    private scale: HeatmapScale = CPU_SCALE,
   ) {
+    this.key = scale.key;
     this.target = box;
     this.pointer = new PointerLayer(pointerEl, coordinator, this);
   }
 
-  setProps(cpus: readonly HeatmapCpu[], title: string, labels: { mean: string; busiest: string; here: string }): void {
+  setProps(cpus: readonly HeatmapCpu[], title: string, labels: { mean: string; busiest: string; here: string }, scale = this.scale): void {
+    this.scale = scale;
     if (cpus !== this.cpus) {
       this.statsVersion = -1;
       this.job = null;
@@ -138,16 +182,18 @@ export class HeatmapPanel implements Panel {
         stepMs: ctx.run.intervalMs > 0 ? ctx.run.intervalMs : 0,
       },
     );
-    const image = new ImageData(columns, Math.max(1, n));
+    const cellsOf = binRows(grid.values, n, columns, Math.floor(plot.height));
+    const image = new ImageData(columns, Math.max(1, cellsOf.rows));
     const px = new Uint32Array(image.data.buffer);
     const lut = this.lut(ctx.theme.name === 'dark');
-    for (let i = 0; i < grid.values.length; i++) {
-      const v = grid.values[i]!;
-      px[i] = v === v ? lut[colourIndex(v)]! : 0;
+    const toPercent = this.scale.max > 0 ? 100 / this.scale.max : 0;
+    for (let i = 0; i < cellsOf.values.length; i++) {
+      const v = cellsOf.values[i]!;
+      px[i] = v === v ? lut[colourIndex(v * toPercent)]! : 0;
     }
     const cells = document.createElement('canvas');
     cells.width = columns;
-    cells.height = Math.max(1, n);
+    cells.height = Math.max(1, cellsOf.rows);
     cells.getContext('2d')?.putImageData(image, 0, 0);
 
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -155,7 +201,7 @@ export class HeatmapPanel implements Panel {
     g.imageSmoothingEnabled = false;
     g.drawImage(cells, plot.left, plot.top, plot.width, plot.height);
 
-    // CPU labels, as many as fit.
+    // Row labels, as many as fit.
     g.font = `11px ${ctx.theme.font}`;
     g.fillStyle = ctx.theme.text;
     g.textBaseline = 'middle';
@@ -245,21 +291,22 @@ export class HeatmapPanel implements Panel {
         if (best < 0 || v > this.cpus[best]!.busy[row]!) best = k;
       }
     }
+    const unit = this.scale.unit;
     const items = [
-      { colour: 'grey', label: this.labels.mean, value: count > 0 ? formatValue(sum / count, '%') : '–' },
+      { colour: 'grey', label: this.labels.mean, value: count > 0 ? formatValue(sum / count, unit) : '–' },
     ];
     if (best >= 0) {
       items.push({
         colour: 'red',
         label: `${this.labels.busiest} ${this.cpus[best]!.name}`,
-        value: formatValue(this.cpus[best]!.busy[row]!, '%'),
+        value: formatValue(this.cpus[best]!.busy[row]!, unit),
       });
     }
     const area = this.pointer.area;
     if (area) {
       const k = Math.floor(((pointerY - area.top) / area.height) * this.cpus.length);
       const cpu = this.cpus[k];
-      if (cpu) items.push({ colour: 'blue', label: `${this.labels.here} ${cpu.name}`, value: formatValue(cpu.busy[row]!, '%') });
+      if (cpu) items.push({ colour: 'blue', label: `${this.labels.here} ${cpu.name}`, value: formatValue(cpu.busy[row]!, unit) });
     }
     this.pointer.show(ctx, row, items, pointerY);
   }
@@ -270,7 +317,7 @@ export class HeatmapPanel implements Panel {
 
   png(ctx: ViewContext): Promise<Blob | null> {
     if (!this.drawn) this.draw(ctx);
-    return composePng(this.canvas, this.title, ctx, '%');
+    return composePng(this.canvas, this.title, ctx, this.scale.unit);
   }
 
   destroy(): void {

@@ -13,10 +13,19 @@ import type { RunData } from '../../../shared/report/run-data.js';
 import { formatDuration } from '../format.js';
 import { chartTitle, sectionTitle, useLang, useT } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
-import { chartMinWidthRem, cutExtent, displaySections, HEATMAP_KEY, viewFromWindow, windowFromView, type DisplayItem } from '../view/layout.js';
+import {
+  chartMinWidthRem,
+  cutExtent,
+  DISK_HEATMAP_KEY,
+  displaySections,
+  HEATMAP_KEY,
+  viewFromWindow,
+  windowFromView,
+  type DisplayItem,
+} from '../view/layout.js';
 import { normaliseHide } from '../../../shared/view/view-state.js';
 import { useViewOptions, type ViewStore } from '../view/view-store.js';
-import { BUSIEST_DEVICES, busiestFirst, chartLoad } from '../view/busiest.js';
+import { BUSIEST_DEVICES, busiestFirst, chartLoad, isDeviceChart, SHOW_MORE_DEVICES } from '../view/busiest.js';
 import { ChartPanel } from './ChartPanel.js';
 import { HeatmapFigure } from './HeatmapFigure.js';
 import { LazyChart, LazyContext, LazyTracker } from './LazyChart.js';
@@ -153,9 +162,11 @@ export function ReportViewer({ run, store, needExact, findings, findingsNote }: 
     () => displaySections(run.charts, { idle, twins: run.twins(), showIdle: options.idle, hidden, heatmap: options.heatmap }),
     [run, idle, options.idle, hidden, options.heatmap],
   );
-  const chartIds = useMemo(() => domIds([...run.charts.map((c) => c.key), HEATMAP_KEY], 'chart'), [run]);
+  const chartIds = useMemo(() => domIds([...run.charts.map((c) => c.key), HEATMAP_KEY, DISK_HEATMAP_KEY], 'chart'), [run]);
   const sectionIds = useMemo(() => domIds(display.sections.map((s) => s.section), 'section'), [display]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  // Device charts drawn per section of many devices: BUSIEST_DEVICES, then SHOW_MORE_DEVICES more per
+  // "show more" (or as far as a chart the sidebar asks for), so the page never lays out every device at once.
+  const [expanded, setExpanded] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [lazy] = useState(() => new LazyTracker());
   useEffect(() => () => lazy.disconnect(), [lazy]);
   const load = useMemo(() => {
@@ -169,25 +180,35 @@ export function ReportViewer({ run, store, needExact, findings, findingsNote }: 
   const drawn = useMemo(
     () =>
       new Map(
-        display.sections.map((s) => [s.section, busiestFirst(s.items, chartOfItem, load, undefined, expanded.has(s.section))] as const),
+        display.sections.map((s) => [s.section, busiestFirst(s.items, chartOfItem, load, expanded.get(s.section) ?? BUSIEST_DEVICES)] as const),
       ),
     [display, load, expanded],
   );
   const drawnKeys = useMemo(() => {
     const keys = new Set<string>();
-    for (const { shown } of drawn.values()) for (const i of shown) keys.add(i.kind === 'chart' ? i.chart.key : HEATMAP_KEY);
+    for (const { shown } of drawn.values()) {
+      for (const i of shown) keys.add(i.kind === 'chart' ? i.chart.key : i.kind === 'heatmap' ? HEATMAP_KEY : DISK_HEATMAP_KEY);
+    }
     return keys;
   }, [drawn]);
   const { growing, grown } = useProgressive(drawn);
-  // A chart the sidebar asks for that is not drawn yet (past the busiest): show its section in full, then go.
+  const shownDevices = (section: string): number => expanded.get(section) ?? BUSIEST_DEVICES;
+  // A chart the sidebar asks for that is not drawn yet (past the busiest): draw its section down to it, then go.
   const [reveal, setReveal] = useState<string | null>(null);
   const onReveal = useCallback(
     (key: string): void => {
       const section = display.sections.find((s) => s.items.some((i) => i.kind === 'chart' && i.chart.key === key));
-      if (section) setExpanded((e) => new Set(e).add(section.section));
+      if (section) {
+        // Its rank among the section's devices, busiest first: the "show more" pages down to it.
+        const rank = busiestFirst(section.items, chartOfItem, load, 0, true)
+          .shown.filter((i) => i.kind === 'chart' && isDeviceChart(i.chart))
+          .findIndex((i) => i.kind === 'chart' && i.chart.key === key);
+        const need = BUSIEST_DEVICES + Math.max(0, Math.ceil((rank + 1 - BUSIEST_DEVICES) / SHOW_MORE_DEVICES)) * SHOW_MORE_DEVICES;
+        setExpanded((e) => (need > (e.get(section.section) ?? BUSIEST_DEVICES) ? new Map(e).set(section.section, need) : e));
+      }
       setReveal(chartIds.get(key) ?? null);
     },
-    [display, chartIds],
+    [display, chartIds, load],
   );
   useEffect(() => {
     if (!reveal) return;
@@ -283,7 +304,7 @@ export function ReportViewer({ run, store, needExact, findings, findingsNote }: 
           )}
           <div
             ref={chartsRef}
-            className={`charts${options.cols !== null ? ' fixed-cols' : ''}`}
+            className={`charts${options.cols !== null ? ' fixed-cols' : ' sections-flow'}`}
             style={gridStyle}
             data-cols={options.cols ?? 'auto'}
           >
@@ -293,12 +314,19 @@ export function ReportViewer({ run, store, needExact, findings, findingsNote }: 
               const id = sectionIds.get(s.section)!;
               const title = sectionTitle(s.section, lang);
               return (
-                <section key={id} id={id} aria-labelledby={`${id}-h`} className="chart-section" data-section-charts={shown.length}>
+                <section
+                  key={id}
+                  id={id}
+                  aria-labelledby={`${id}-h`}
+                  // A section of one chart takes one column beside the next such section (styles.css).
+                  className={`chart-section${shown.length === 1 && shown[0]!.kind === 'chart' && more === 0 ? ' single' : ''}`}
+                  data-section-charts={shown.length}
+                >
                   <h2 id={`${id}-h`}>
                     {title}
                     {s.items.length > 1 && <span className="section-count"> · {t.chartsCount(s.items.length)}</span>}
                   </h2>
-                  {more > 0 && <p className="section-note">{t.busiestShown(BUSIEST_DEVICES, more + BUSIEST_DEVICES)}</p>}
+                  {more > 0 && <p className="section-note">{t.busiestShown(shownDevices(s.section), more + shownDevices(s.section))}</p>}
                   <div className="chart-grid">
                     {shown.slice(0, growing(s.section, shown.length)).map((item, index) => {
                       if (item.kind === 'heatmap') {
@@ -309,6 +337,20 @@ export function ReportViewer({ run, store, needExact, findings, findingsNote }: 
                             cpus={item.cpus}
                             coordinator={coordinator}
                             domId={chartIds.get(HEATMAP_KEY)!}
+                            height={options.height}
+                          />
+                        );
+                      }
+                      if (item.kind === 'disk-heatmap') {
+                        return (
+                          <HeatmapFigure
+                            key={DISK_HEATMAP_KEY}
+                            run={run}
+                            kind="disk"
+                            cpus={item.disks}
+                            load={load}
+                            coordinator={coordinator}
+                            domId={chartIds.get(DISK_HEATMAP_KEY)!}
                             height={options.height}
                           />
                         );
@@ -340,8 +382,11 @@ export function ReportViewer({ run, store, needExact, findings, findingsNote }: 
                   </div>
                   {more > 0 && (
                     <p className="show-more">
-                      <button type="button" onClick={() => setExpanded((e) => new Set(e).add(s.section))}>
-                        {t.showAll(s.items.length, title, more)}
+                      <button
+                        type="button"
+                        onClick={() => setExpanded((e) => new Map(e).set(s.section, shownDevices(s.section) + SHOW_MORE_DEVICES))}
+                      >
+                        {t.showMore(Math.min(SHOW_MORE_DEVICES, more), title, more)}
                       </button>
                     </p>
                   )}

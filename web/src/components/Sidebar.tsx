@@ -6,7 +6,7 @@ import { useDeferredValue, useState, type MouseEvent, type ReactNode } from 'rea
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { chartTitle, sectionTitle, useLang, useT } from '../i18n/i18n.js';
 import { BUSIEST_DEVICES, isDeviceChart, sortCharts, type DeviceSort } from '../view/busiest.js';
-import { HEATMAP_KEY, type Display } from '../view/layout.js';
+import { DISK_HEATMAP_KEY, HEATMAP_KEY, type Display } from '../view/layout.js';
 
 interface Props {
   display: Display;
@@ -84,6 +84,9 @@ export function Sidebar({
           const items = listed.map((c) => ({ key: c.key, label: short(c), title: chartTitle(c, lang) }));
           if (display.heatmap && s.charts.some((c) => cpuKeys.has(c.key))) {
             items.push({ key: HEATMAP_KEY, label: `${t.heatmapTitle} (${display.cpus.length})`, title: t.heatmapTitle });
+          }
+          if (display.diskHeatmap && s.charts.some((c) => c.specId === 'disk' && isDeviceChart(c))) {
+            items.push({ key: DISK_HEATMAP_KEY, label: t.diskHeatmapTitle, title: t.diskHeatmapTitle });
           }
           if (items.length === 0) return null;
           const id = sectionIds.get(s.section);
@@ -197,8 +200,10 @@ function DeviceList({ heading, sectionTitle: title, charts, extra, load, label, 
       )}
       {open && (
         <ul className="toc-charts">
+          {/* The total first, then the section's other figures (a heatmap), then the devices. */}
+          {listed.filter((c) => !isDeviceChart(c)).map(entry)}
           {q === '' && extra.map(extraEntry)}
-          {listed.map(entry)}
+          {listed.filter(isDeviceChart).map(entry)}
         </ul>
       )}
       {open && (

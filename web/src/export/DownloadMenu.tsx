@@ -4,6 +4,7 @@
  * offline report, which has no server to download from.
  */
 import { embeddedReport } from '../data/embedded.js';
+import { getLang } from '../i18n/i18n.js';
 import { useExportT } from './export-messages.js';
 import './export.css';
 
@@ -11,8 +12,13 @@ export function DownloadMenu({ id }: { id: string }) {
   const x = useExportT();
   if (embeddedReport()) return null;
   const base = `/api/reports/${encodeURIComponent(id)}`;
-  // The page keeps its view in the query (docs/ui-contract.md item 5); read when the menu is used.
-  const withView = (path: string) => () => `${path}${window.location.search}`;
+  // The page keeps its view in the query (docs/ui-contract.md item 5); read when the menu is used. The
+  // exports' images and page in the page's language (ExportQuery's lang).
+  const withView = (path: string) => () => {
+    const query = new URLSearchParams(window.location.search);
+    query.set('lang', getLang());
+    return `${path}?${query.toString()}`;
+  };
   const items = [
     { key: 'html', label: x.downloadHtml, href: withView(`${base}/export.html`) },
     { key: 'zip', label: x.downloadZip, href: withView(`${base}/export.zip`) },

@@ -1,6 +1,7 @@
 /**
- * The UI language: Japanese when the browser prefers it (`navigator.language` ja*), English otherwise,
- * until the user picks one (kept in localStorage). `<html lang>` always shows the active one.
+ * The UI language: the one the user picked (kept in localStorage); else the one an offline report was
+ * exported in (`<html data-lang>`, server/export/offline-html.ts); else Japanese when the browser prefers it
+ * (`navigator.language` ja*), English otherwise. `<html lang>` always shows the active one.
  */
 import { useSyncExternalStore } from 'react';
 import { MESSAGES, type Lang, type Messages } from './messages.js';
@@ -21,7 +22,13 @@ function stored(): Lang | null {
   }
 }
 
-let current: Lang = stored() ?? browserLang(globalThis.navigator?.languages, globalThis.navigator?.language);
+/** The language the page's file was made in (an offline report's), or null. */
+function fileLang(): Lang | null {
+  const v = typeof document !== 'undefined' ? document.documentElement.dataset['lang'] : undefined;
+  return v === 'en' || v === 'ja' ? v : null;
+}
+
+let current: Lang = stored() ?? fileLang() ?? browserLang(globalThis.navigator?.languages, globalThis.navigator?.language);
 
 function apply(): void {
   if (typeof document !== 'undefined') document.documentElement.lang = current;

@@ -4,7 +4,9 @@
  * Text that comes from the file (host, command line, group and device names) is never translated.
  */
 
-export type Lang = 'en' | 'ja';
+import type { Lang } from '../../../shared/chart/chart-text.js';
+
+export type { Lang };
 
 const en = {
   tagline: 'dstat CSV logs as interactive graphs',
@@ -87,7 +89,7 @@ const en = {
   smoothHint: 'Lines show a centred moving average of this many samples; statistics stay those of the samples.',
   trend: (w: string) => `Trend lines (moving average over ${w})`,
   showIdle: 'Draw idle devices',
-  heatmapOption: 'CPU heatmap for 16+ CPUs',
+  heatmapOption: 'Heatmaps for 16+ CPUs and 25+ disks',
   resetOptions: 'Reset options',
 
   graphs: 'Graphs',
@@ -102,7 +104,8 @@ const en = {
   showAllHidden: 'Show every graph',
 
   chartsCount: (n: number) => `${n} charts`,
-  showAll: (n: number, section: string, more: number) => `Show all ${n} ${section} charts (${more} more)`,
+  showMore: (next: number, section: string, left: number) =>
+    next === left ? `Show the other ${left} ${section} charts` : `Show ${next} more ${section} charts (${left} not drawn)`,
   busiestShown: (n: number, total: number) =>
     `The ${n} busiest of ${total} devices (by their average over the run) are drawn, busiest first.`,
   searchDevices: 'Search devices',
@@ -143,6 +146,10 @@ const en = {
   heatmapMean: 'mean',
   heatmapBusiest: 'busiest',
   heatmapHere: 'here',
+  diskHeatmapTitle: 'Disk I/O heatmap',
+  heatmapDisks: (n: number) => `${n} disks`,
+  diskHeatmapCaption:
+    'Read + write bytes/s of each disk, busiest first (by the average over the run), on a square-root colour scale up to the busiest sample; each column is the average of its samples, and a pixel row holding several disks shows the highest.',
   cpuCharts: 'Per-CPU charts',
 
   unitBytesPerSecond: 'bytes per second',
@@ -265,7 +272,7 @@ const ja: Messages = {
   smoothHint: 'グラフはこのサンプル数の中心移動平均を描きます。統計値は元のサンプルのままです。',
   trend: (w: string) => `トレンドライン (${w}の移動平均)`,
   showIdle: 'アイドルのデバイスも描画',
-  heatmapOption: 'CPU 16 個以上はヒートマップで表示',
+  heatmapOption: 'CPU 16 個以上・ディスク 25 台以上はヒートマップで表示',
   resetOptions: 'オプションを既定に戻す',
 
   graphs: 'グラフ',
@@ -280,7 +287,8 @@ const ja: Messages = {
   showAllHidden: 'すべてのグラフを表示',
 
   chartsCount: (n: number) => `${n} 個のグラフ`,
-  showAll: (n: number, section: string, more: number) => `${section} のグラフをすべて表示 (全 ${n} 個、残り ${more} 個)`,
+  showMore: (next: number, section: string, left: number) =>
+    next === left ? `${section} の残り ${left} 個のグラフを表示` : `${section} のグラフをさらに ${next} 個表示 (未表示 ${left} 個)`,
   busiestShown: (n: number, total: number) => `${total} 台のうち、全期間の平均が大きい ${n} 台を大きい順に表示しています。`,
   searchDevices: 'デバイスを検索',
   searchIn: (section: string) => `${section} のデバイスを検索`,
@@ -321,6 +329,10 @@ const ja: Messages = {
   heatmapMean: '平均',
   heatmapBusiest: '最大',
   heatmapHere: 'カーソル位置',
+  diskHeatmapTitle: 'ディスク I/O ヒートマップ',
+  heatmapDisks: (n: number) => `ディスク ${n} 台`,
+  diskHeatmapCaption:
+    '各ディスクの読み書きバイト数/秒 (全期間の平均が大きい順)。色は最大のサンプルまでの平方根スケール。1 列はその範囲のサンプルの平均、複数のディスクが 1 ピクセル行に入るときはその最大値です。',
   cpuCharts: 'CPU ごとのグラフ',
 
   unitBytesPerSecond: 'バイト/秒',
@@ -365,143 +377,3 @@ const ja: Messages = {
 };
 
 export const MESSAGES: Readonly<Record<Lang, Messages>> = { en, ja };
-
-/** Chart titles (catalogue ids), section headings and series labels in Japanese; English is the catalogue's. */
-export const JA_TITLES: Readonly<Record<string, string>> = {
-  procs: 'プロセス数 (実行中、ブロック中)',
-  'procs-new': '新規プロセス',
-  memory: 'メモリ使用量',
-  swap: 'スワップ',
-  paging: 'ページング',
-  disk: 'ディスク I/O',
-  iops: 'ディスク IOPS',
-  interrupts: '割り込み',
-  csw: 'コンテキストスイッチ',
-  cpu: 'CPU 使用率',
-  net: 'ネットワーク I/O',
-  load: 'ロードアベレージ',
-};
-
-/**
- * Titles of the charts of dstat plugins the catalogue does not name (one generic chart per group, titled
- * with dstat's group name), by group name, where dstat's meaning is known (its plugins' source).
- */
-export const JA_GROUPS: Readonly<Record<string, string>> = {
-  'tcp sockets': 'TCP ソケット',
-  udp: 'UDP ソケット',
-  'unix sockets': 'UNIX ドメインソケット',
-  raw: 'RAW ソケット',
-  sockets: 'ソケット',
-  swap: 'スワップ',
-  io: 'ディスク IOPS',
-  'io/total': 'ディスク IOPS',
-  fs: 'ファイルシステム',
-  filesystem: 'ファイルシステム (開いているファイル数、inode 数)',
-  'file locks': 'ファイルロック',
-  vm: '仮想メモリ',
-  'virtual memory': '仮想メモリ (ページフォールト、ページの確保と解放)',
-  'advanced virtual memory': '仮想メモリ (詳細)',
-  'zones memory': 'メモリゾーン',
-  sys: 'システム',
-  system: 'システム',
-  interrupts: '割り込み (IRQ 別)',
-  async: '非同期 I/O',
-  aio: '非同期 I/O',
-  'sysv ipc': 'System V プロセス間通信',
-  'load avg': 'ロードアベレージ',
-  'memory usage': 'メモリ使用量',
-  'paging': 'ページング',
-  'procs': 'プロセス数',
-  'total cpu usage': 'CPU 使用率',
-  'cpu freq': 'CPU 周波数',
-  cpufreq: 'CPU 周波数',
-  battery: 'バッテリー',
-  'battery remain': 'バッテリー残量',
-  power: '電力',
-  thermal: '温度',
-  fan: 'ファン',
-  'disk util': 'ディスク使用率',
-  'disk tps': 'ディスク転送数/秒',
-  'nfs3 client': 'NFS3 クライアント',
-  'nfs3 server': 'NFS3 サーバー',
-  'nfs3 client ops': 'NFS3 クライアント操作',
-  'nfs3 server ops': 'NFS3 サーバー操作',
-  'nfs4 client': 'NFS4 クライアント',
-  'nfs4 server': 'NFS4 サーバー',
-  'rpc client': 'RPC クライアント',
-  'rpc server': 'RPC サーバー',
-  ntp: 'NTP',
-  snooze: 'スヌーズ',
-  'most expensive': '最も負荷の高いプロセス',
-  dbus: 'D-Bus',
-  squid: 'Squid',
-  postfix: 'Postfix',
-  sendmail: 'Sendmail',
-  qmail: 'qmail',
-  'mysql io': 'MySQL I/O',
-  'mysql5 io': 'MySQL 5 I/O',
-  'mysql5 conn': 'MySQL 5 接続',
-  'mysql5 keys': 'MySQL 5 キー',
-  'mysql5 cmds': 'MySQL 5 コマンド',
-  'innodb io': 'InnoDB I/O',
-  'innodb ops': 'InnoDB 操作',
-  'innodb buffer pool': 'InnoDB バッファプール',
-  'gpfs i/o': 'GPFS I/O',
-  'gpfs file operations': 'GPFS ファイル操作',
-  'lustre 1.6 i/o': 'Lustre I/O',
-  wifi: 'Wi-Fi',
-  'vm mem': 'VMware メモリ',
-  'vm cpu': 'VMware CPU',
-};
-
-export const JA_SECTIONS: Readonly<Record<string, string>> = {
-  Processes: 'プロセス',
-  Memory: 'メモリ',
-  Paging: 'ページング',
-  'Disk I/O': 'ディスク I/O',
-  'Disk IOPS': 'ディスク IOPS',
-  System: 'システム',
-  'CPU usage': 'CPU 使用率',
-  'Network I/O': 'ネットワーク I/O',
-  'Load average': 'ロードアベレージ',
-  Other: 'その他',
-};
-
-export const JA_SERIES: Readonly<Record<string, string>> = {
-  running: '実行中',
-  blocked: 'ブロック中',
-  new: '新規',
-  used: '使用中',
-  buffers: 'バッファ',
-  cached: 'キャッシュ',
-  free: '空き',
-  available: '利用可能',
-  total: '合計',
-  'page in': 'ページイン',
-  'page out': 'ページアウト',
-  read: '読み込み',
-  write: '書き込み',
-  interrupts: '割り込み',
-  'context switches': 'コンテキストスイッチ',
-  user: 'ユーザー',
-  system: 'システム',
-  hardirq: 'ハード割り込み',
-  softirq: 'ソフト割り込み',
-  wait: 'I/O 待ち',
-  steal: 'スチール',
-  idle: 'アイドル',
-  receive: '受信',
-  send: '送信',
-  '1 min': '1 分',
-  '5 min': '5 分',
-  '15 min': '15 分',
-};
-
-export const JA_NOUNS: Readonly<Record<string, string>> = {
-  disk: 'ディスク',
-  disks: 'ディスク',
-  CPU: 'CPU',
-  CPUs: 'CPU',
-  interface: 'インターフェース',
-  interfaces: 'インターフェース',
-};

@@ -4,7 +4,7 @@
  */
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 
-export { BUSIEST_DEVICES, busiestFirst, chartLoad, isDeviceChart } from '../../../shared/view/page-order.js';
+export { BUSIEST_DEVICES, busiestFirst, chartLoad, isDeviceChart, SHOW_MORE_DEVICES } from '../../../shared/view/page-order.js';
 
 export type DeviceSort = 'file' | 'name' | 'busiest';
 

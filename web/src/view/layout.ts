@@ -1,27 +1,24 @@
 /**
- * How the viewer lays its charts out: the least width of a chart by the run's length. Which charts are
+ * How the viewer lays its charts out: the least width of a chart. Which charts are
  * drawn in which order (hidden charts, idle devices, the CPU heatmap) is shared/view/page-order.ts; the part
  * of the run offset/duration keep and the zoom window are shared/view/extent.ts (the server draws the same).
  */
 
 /**
- * Least width of a chart (rem) in the automatic layout, by the run's length: a short log reads well in
- * half a row, a long one needs the width (a 1 h log at 1 s is 3 600 samples; a 30 rem plot shows one pixel
- * column per ~8 of them).
+ * Least width of a chart (rem) in the automatic layout, whatever the log's length: two charts a row from a
+ * ~62 rem charts column on (a 1280 px window), so that a 1400 × 900 screen shows four charts of any log
+ * and CPU and disk share a screen. A long log's plots are wider when the reader picks one chart a row
+ * (Options → "Graphs per row", `cols=1`).
  */
-export const CHART_MIN_WIDTH_REM = { short: 30, long: 45, veryLong: 60 } as const;
-/** Rows from which a log is long (20 min at 1 s) and very long (1 h at 1 s). */
-export const LONG_LOG_ROWS = 1200;
-export const VERY_LONG_LOG_ROWS = 3600;
+export const CHART_MIN_WIDTH_REM = 30;
 
-export function chartMinWidthRem(rows: number): number {
-  if (rows >= VERY_LONG_LOG_ROWS) return CHART_MIN_WIDTH_REM.veryLong;
-  if (rows >= LONG_LOG_ROWS) return CHART_MIN_WIDTH_REM.long;
-  return CHART_MIN_WIDTH_REM.short;
+export function chartMinWidthRem(_rows?: number): number {
+  return CHART_MIN_WIDTH_REM;
 }
 
 export { cutExtent, viewFromWindow, windowFromView, type RunTimes } from '../../../shared/view/extent.js';
 export {
+  DISK_HEATMAP_KEY,
   displaySections,
   HEATMAP_KEY,
   HEATMAP_MIN_CPUS,
