@@ -2,7 +2,9 @@
  * The built web app (Vite output in dist/web) through @fastify/static: `fastify.webApp`.
  *
  * Hashed files under /assets/ are cached for a year as immutable; index.html is `no-cache` (always
- * revalidated, so a new deploy is picked up); other root files (favicon…) for an hour. Source maps (`*.map`,
+ * revalidated, so a new deploy is picked up); other root files (favicon…) for an hour. Scripts and stylesheets
+ * are sent as the build compressed them (`.br`, `.gz` beside them, web/vite.early-load.ts) to a client that
+ * takes that encoding: no compression per request. Source maps (`*.map`,
  * which the build writes beside its scripts) are never served: they would hand out the source. Without a
  * build the server still starts, says so once in the log, and serves the API alone.
  */
@@ -69,6 +71,7 @@ export default fp<StaticPluginOptions>(
       wildcard: true,
       index: false,
       redirect: false,
+      preCompressed: true,
       // A dot file in the build (a stray .env, .git) is not there for the client: with `wildcard`, the files
       // are looked up per request by `send`, whose default would serve it (serveDotFiles only filters the
       // start-up listing). 'ignore': answered as a missing file, by the not-found handler.

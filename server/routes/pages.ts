@@ -5,7 +5,10 @@
  *
  * A report page and a compare page carry their first screen as images when they are ready
  * (plugins/first-screen.ts, plugins/compare-first-screen.ts, docs/ui-contract.md §21): shown before the app
- * has loaded, replaced by the interactive charts.
+ * has loaded, replaced by the interactive charts. A report page also asks for its data in its `<head>`
+ * (`<link rel="preload" as="fetch">` of GET /api/reports/:id/lod), so that the download runs beside the HTML,
+ * the images and the code instead of after them; the app's own request for it (web/src/data/load-report.ts)
+ * takes that response.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -13,6 +16,13 @@ import { Type } from 'typebox';
 import { isReportId } from '../store/report-id.js';
 
 const ROOT = '<div id="root"></div>';
+const HEAD_END = '</head>';
+
+/** The `<link>` that starts the download of a report's data with the page (the app's fetch then takes it). */
+export function reportDataPreload(id: string): string {
+  // crossorigin: fetch() asks in CORS mode (same-origin credentials); a preload in another mode is not reused.
+  return `<link rel="preload" href="/api/reports/${encodeURIComponent(id)}/lod" as="fetch" crossorigin="anonymous">`;
+}
 
 const pages: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/', async (_request, reply) => fastify.webApp.sendIndex(reply));
@@ -33,18 +43,18 @@ const pages: FastifyPluginAsyncTypebox = async (fastify) => {
       const { id } = request.params;
       const known = isReportId(id) && (await fastify.store.has(id));
       if (!known || !fastify.webApp.available) return fastify.webApp.sendIndex(reply, known ? 200 : 404);
-      return sendWithFirstScreen(reply, fastify.firstScreen.html(id, queryOf(request.url)));
+      return sendWithFirstScreen(reply, fastify.firstScreen.html(id, queryOf(request.url)), reportDataPreload(id));
     },
   );
 
-  /** The app's page, with first-screen images over its top when there are some. */
-  async function sendWithFirstScreen(reply: FastifyReply, firstScreen: string | null): Promise<FastifyReply> {
+  /** The app's page, with first-screen images over its top when there are some, and `head` in its head. */
+  async function sendWithFirstScreen(reply: FastifyReply, firstScreen: string | null, head = ''): Promise<FastifyReply> {
     const index = await fastify.webApp.indexHtml();
-    if (!firstScreen || !index.includes(ROOT)) return fastify.webApp.sendIndex(reply);
+    if ((!firstScreen && !head) || !index.includes(ROOT) || !index.includes(HEAD_END)) return fastify.webApp.sendIndex(reply);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(index.replace(ROOT, firstScreen + ROOT));
+      .send(index.replace(HEAD_END, () => head + HEAD_END).replace(ROOT, () => (firstScreen ?? '') + ROOT));
   }
 };
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
+import { readFile, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebBuild, makeApp, removeTempDirs, tempDir, type TestApp } from '../../helpers/app.js';
 import { fileUpload } from '../../helpers/multipart.js';
@@ -10,6 +10,9 @@ import { firstScreenSources, pngDataUrlBytes } from '../../helpers/first-screen-
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 afterAll(removeTempDirs);
+
+/** A report page less the preload of its data (tested on its own below). */
+const withoutDataPreload = (html: string): string => html.replace(/<link rel="preload" href="\/api\/reports\/[^"]+\/lod"[^>]*>/, '');
 
 describe('the web app, when built', () => {
   let t: TestApp;
@@ -37,9 +40,29 @@ describe('the web app, when built', () => {
     expect(created.statusCode).toBe(201);
     const res = await t.app.inject({ url: created.json().url, headers: HTML });
     expect(res.statusCode).toBe(200);
-    // With its first-screen images when they are drawn already (see the next test), else as built.
-    expect(res.body.replace(/<div id="first-screen"[\s\S]*(?=<div id="root">)/, '')).toBe(index);
+    // With its first-screen images when they are drawn already (see the next test) and its data's preload
+    // (the test after), else as built.
+    expect(withoutDataPreload(res.body.replace(/<div id="first-screen"[\s\S]*(?=<div id="root">)/, ''))).toBe(index);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("starts the download of a report's data in its page's head, where the app's fetch of it takes it", async () => {
+    const fixture = await readFile(new URL('../../fixtures/d072_tfvnrl.csv', import.meta.url));
+    const created = await t.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(fixture) });
+    const { id, url } = created.json() as { id: string; url: string };
+    const html = (await t.app.inject({ url, headers: HTML })).body;
+    const links = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
+    // as="fetch" with crossorigin: the request fetch() makes (CORS mode, same-origin credentials), or the
+    // browser would download the data twice.
+    expect(links).toEqual([`<link rel="preload" href="/api/reports/${id}/lod" as="fetch" crossorigin="anonymous">`]);
+    expect(html.indexOf(links[0]!)).toBeLessThan(html.indexOf('</head>'));
+    // What it names is the report's data.
+    const lod = await t.app.inject({ url: `/api/reports/${id}/lod` });
+    expect(lod.statusCode).toBe(200);
+    // Not on other pages: the upload page, a compare page, an unknown report.
+    for (const other of ['/', '/compare?ids=AAAAAAAAAAAAAAAAAAAAAA', '/r/AAAAAAAAAAAAAAAAAAAAAA']) {
+      expect((await t.app.inject({ url: other, headers: HTML })).body, other).not.toContain('rel="preload"');
+    }
   });
 
   it('puts the first screen as images into a report page once drawn, for the view of the URL', async () => {
@@ -123,8 +146,8 @@ describe('the web app, when built', () => {
     const past = await t.app.inject({ url: `${url}?offset=99999`, headers: HTML });
     await new Promise((r) => setTimeout(r, 3000));
     const pastAgain = await t.app.inject({ url: `${url}?offset=99999`, headers: HTML });
-    expect(past.body).toBe(index);
-    expect(pastAgain.body).toBe(index);
+    expect(withoutDataPreload(past.body)).toBe(index);
+    expect(withoutDataPreload(pastAgain.body)).toBe(index);
 
     // A file is found only under its own report, by a well-formed name it has drawn; a deleted report's
     // images go with it.
@@ -186,6 +209,31 @@ describe('the web app, when built', () => {
     const res = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('console.log');
+  });
+
+  it('sends a script the build compressed as it is, in the encoding the client takes', async () => {
+    const webDir = await fakeWebBuild();
+    const script = `console.log(${JSON.stringify('y'.repeat(4000))});\n`;
+    await writeFile(`${webDir}/assets/app-main-GhI789.js`, script);
+    // Marked copies: what is sent shows which file it came from.
+    await writeFile(`${webDir}/assets/app-main-GhI789.js.br`, brotliCompressSync(`${script}// br\n`));
+    await writeFile(`${webDir}/assets/app-main-GhI789.js.gz`, gzipSync(`${script}// gz\n`));
+    const built = await makeApp({ webDir });
+    try {
+      const br = await built.app.inject({ url: '/assets/app-main-GhI789.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${script}// br\n`);
+      const gz = await built.app.inject({ url: '/assets/app-main-GhI789.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(`${script}// gz\n`);
+      const plain = await built.app.inject({ url: '/assets/app-main-GhI789.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+    } finally {
+      await built.cleanup();
+    }
   });
 
   it('answers a missing asset with 404, never with index.html', async () => {

@@ -1,10 +1,15 @@
 /**
- * Load a report as columns: in a Web Worker (fetch and decoding off the main thread), or on the main
- * thread when workers are not available. Two forms (load-protocol.ts): the report page first loads the
- * level of detail (`loadReportLod`: GET /api/reports/:id/lod, big runs reduced, shared/report/lod.ts) and
- * the full report (`loadReport`: the ReportJson) only when it needs the raw samples; the compare page loads
- * every raw sample (`prefetchCompareReports`), in the same encoding when the run is small enough to come whole. Loads start before React renders (main.tsx), so the download
- * overlaps the start of the page.
+ * Load a report as columns. Two forms (load-protocol.ts): the report page first loads the level of detail
+ * (`loadReportLod`: GET /api/reports/:id/lod, big runs reduced, shared/report/lod.ts) and the full report
+ * (`loadReport`: the ReportJson) only when it needs the raw samples; the compare page loads every raw sample
+ * (`prefetchCompareReports`), in the same encoding when the run is small enough to come whole.
+ *
+ * The report page's level of detail is fetched on the main thread: its page asked for it in its `<head>`
+ * (`<link rel="preload">`, server/routes/pages.ts), so the download started with the HTML, and only this
+ * document's fetch takes that response (a worker's would download it again); decoding it is a few ms (typed
+ * arrays over the received bytes). The full report (JSON: ~0.3 s of parsing for 100k rows) and the compare
+ * page's runs load in a Web Worker, off the main thread. Loads start before React renders (main.tsx), so the
+ * download overlaps the start of the page.
  */
 import { ApiFailure, failureFromText, getReport, NETWORK_MESSAGE } from '../api/client.js';
 import { ColumnarFormatError, decodeColumnar } from '../../../shared/report/columnar-codec.js';
@@ -15,6 +20,8 @@ import type { WorkerAnswer, WorkerRequest } from './load-protocol.js';
 type Format = WorkerRequest['format'];
 
 const pending = new Map<string, Promise<ColumnarReport>>();
+/** The loads of `pending` that have arrived, by the same key. */
+const arrived = new Map<string, ColumnarReport>();
 
 function reportUrl(id: string, format: Format): string {
   return `/api/reports/${encodeURIComponent(id)}${format === 'columns' ? '/lod' : ''}`;
@@ -66,6 +73,7 @@ function inWorker(id: string, format: Format): Promise<ColumnarReport> {
 
 async function onMainThread(id: string, format: Format): Promise<ColumnarReport> {
   if (format === 'json') return toColumnar(await getReport(id));
+  const t0 = performance.now();
   let response: Response;
   try {
     response = await fetch(reportUrl(id, format));
@@ -74,18 +82,29 @@ async function onMainThread(id: string, format: Format): Promise<ColumnarReport>
   }
   if (!response.ok) throw failureFromText(response.status, response.statusText, await response.text());
   try {
-    return decodeColumnar(new Uint8Array(await response.arrayBuffer()));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const t1 = performance.now();
+    const report = decodeColumnar(bytes);
+    const t2 = performance.now();
+    // For profiling, as the worker's: where the time went.
+    try {
+      performance.measure('dv:load', { start: t0, end: t2, detail: { fetchMs: t1 - t0, parseMs: t2 - t1, convertMs: 0, bytes: bytes.length } });
+    } catch {
+      // older browsers without measure options
+    }
+    return report;
   } catch (err) {
     if (err instanceof ColumnarFormatError) throw new ApiFailure('bad-response', `The server sent unreadable report data (${err.message}).`, response.status);
     throw err;
   }
 }
 
-async function load(id: string, format: Format): Promise<ColumnarReport> {
+/** `here`: on the main thread (the report page's preloaded level of detail), else in a worker when there are workers. */
+async function load(id: string, format: Format, here: boolean): Promise<ColumnarReport> {
   // An offline report carries its full data: read before any fetch (data/embedded.ts).
   const embedded = await loadEmbedded(id);
   if (embedded) return embedded;
-  if (typeof Worker !== 'undefined') {
+  if (!here && typeof Worker !== 'undefined') {
     try {
       return await inWorker(id, format);
     } catch (err) {
@@ -96,24 +115,36 @@ async function load(id: string, format: Format): Promise<ColumnarReport> {
   return onMainThread(id, format);
 }
 
-function loadOnce(id: string, format: Format, retry: boolean): Promise<ColumnarReport> {
+function loadOnce(id: string, format: Format, retry: boolean, here = false): Promise<ColumnarReport> {
   const key = `${format}:${id}`;
-  if (retry) pending.delete(key);
+  if (retry) {
+    pending.delete(key);
+    arrived.delete(key);
+  }
   let p = pending.get(key);
   if (!p) {
-    p = load(id, format);
+    p = load(id, format, here);
     pending.set(key, p);
     const mine = p;
-    p.catch(() => {
-      if (pending.get(key) === mine) pending.delete(key);
-    });
+    p.then(
+      (report) => {
+        if (pending.get(key) === mine) arrived.set(key, report);
+      },
+      () => {
+        if (pending.get(key) === mine) pending.delete(key);
+      },
+    );
   }
   return p;
 }
 
 /** Keep only these ids' loads (a report page's one, a compare page's runs'). */
 function keepOnly(ids: readonly string[]): void {
-  for (const key of pending.keys()) if (!ids.some((id) => key.endsWith(`:${id}`))) pending.delete(key);
+  for (const key of pending.keys()) {
+    if (ids.some((id) => key.endsWith(`:${id}`))) continue;
+    pending.delete(key);
+    arrived.delete(key);
+  }
 }
 
 /**
@@ -133,16 +164,24 @@ export function prefetchCompareReports(ids: readonly string[]): Promise<Columnar
 
 /** Start loading a report page's data: its level of detail (once per id while it is pending or kept). */
 export function prefetchReport(id: string): Promise<ColumnarReport> {
-  const p = loadOnce(id, 'columns', false);
+  const p = loadOnce(id, 'columns', false, true);
   keepOnly([id]);
   return p;
 }
 
 /** The report's level of detail (big runs reduced: RunLod); `retry` forgets an earlier load. */
 export function loadReportLod(id: string, retry = false): Promise<ColumnarReport> {
-  const p = loadOnce(id, 'columns', retry);
+  const p = loadOnce(id, 'columns', retry, true);
   keepOnly([id]);
   return p;
+}
+
+/**
+ * The report's level of detail if it has arrived already (the entry started its load before the app ran), so
+ * that the page renders the report at once rather than a loading state first.
+ */
+export function arrivedReportLod(id: string): ColumnarReport | undefined {
+  return arrived.get(`columns:${id}`);
 }
 
 /** The full report (every raw sample); `retry` forgets an earlier load. */

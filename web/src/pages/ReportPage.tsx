@@ -15,7 +15,7 @@ import { FailureMessage } from '../components/FailureMessage.js';
 import { ReportHeader } from '../components/ReportHeader.js';
 import { ReportViewer } from '../components/ReportViewer.js';
 import type { ColumnarReport } from '../../../shared/report/columnar.js';
-import { loadReport, loadReportLod } from '../data/load-report.js';
+import { arrivedReportLod, loadReport, loadReportLod } from '../data/load-report.js';
 import { toRunData } from '../../../shared/report/run-data.js';
 import { CompareWith } from '../components/CompareWith.js';
 import { formatDateTime } from '../format.js';
@@ -32,13 +32,24 @@ type State =
   | { status: 'error'; message: string; failure?: ApiFailure }
   | { status: 'ok'; report: ColumnarReport };
 
+/** The page's first state: the report itself when its data has arrived already (main.tsx started the load). */
+function firstState(id: string): State {
+  if (!isReportId(id)) return { status: 'not-found' };
+  const report = arrivedReportLod(id);
+  if (!report) return { status: 'loading' };
+  performance.mark('dv:report-loaded');
+  return { status: 'ok', report };
+}
+
 export function ReportPage({ id, search }: { id: string; search: string }) {
-  const [state, setState] = useState<State>(() => (isReportId(id) ? { status: 'loading' } : { status: 'not-found' }));
+  const [state, setState] = useState<State>(() => firstState(id));
+  // Shown with its first render (firstState): the first load below has nothing to add.
+  const [atOnce] = useState(() => state.status === 'ok');
   const [attempt, setAttempt] = useState(0);
   const t = useT();
 
   useEffect(() => {
-    if (!isReportId(id)) return;
+    if (!isReportId(id) || (atOnce && attempt === 0)) return;
     let live = true;
     setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
     document.title = 'dstatview';
@@ -58,7 +69,7 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
     return () => {
       live = false;
     };
-  }, [id, attempt]);
+  }, [id, attempt, atOnce]);
 
   if (state.status === 'not-found') return <NotFoundPage what="report" id={id} />;
   if (state.status === 'loading') {
