@@ -35,6 +35,8 @@ import ready from './routes/ready.js';
 import reports from './routes/reports.js';
 import reportLodRoute from './routes/report-lod.js';
 import reportLod from './plugins/report-lod.js';
+import liveReports from './live/live-reports.js';
+import liveRoutes from './routes/live.js';
 import type { StoreSettings } from './store/create-store.js';
 import exportRoutes from './routes/export.js';
 import type { ReportStore } from './store/report-store.js';
@@ -103,6 +105,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(firstScreens);
     await fastify.register(reportLod);
     await fastify.register(compareFirstScreens);
+    await fastify.register(liveReports, { dataDir: config.dataDir, ...limits });
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 
@@ -112,6 +115,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(reports, { maxUploadBytes });
     await fastify.register(reportLodRoute);
     await fastify.register(deleteReport);
+    await fastify.register(liveRoutes);
     await fastify.register(compare);
     await fastify.register(exportRoutes, {
       webDir: config.webDir,

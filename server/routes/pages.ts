@@ -31,6 +31,7 @@ const pages: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { params: Type.Object({ id: Type.String() }) } },
     async (request, reply) => {
       const { id } = request.params;
+      if (isReportId(id) && fastify.live.has(id)) return fastify.webApp.sendIndex(reply);
       const known = isReportId(id) && (await fastify.store.has(id));
       if (!known || !fastify.webApp.available) return fastify.webApp.sendIndex(reply, known ? 200 : 404);
       return sendWithFirstScreen(reply, fastify.firstScreen.html(id, queryOf(request.url)));

@@ -16,7 +16,8 @@ const reportLod: FastifyPluginAsyncTypebox = async (fastify) => {
     '/api/reports/:id/lod',
     { schema: { params: ReportLodParams, response: { 404: ApiError } } },
     async (request, reply) => {
-      const lod = await fastify.reportLod.get(request.params.id, request.ip);
+      // A live report's: what has come so far (server/live/).
+      const lod = fastify.live.snapshotLod(request.params.id) ?? (await fastify.reportLod.get(request.params.id, request.ip));
       if (!lod) throw new ReportNotFoundError();
       const raw = reply as FastifyReply;
       raw.header('ETag', lod.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');

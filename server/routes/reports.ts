@@ -119,6 +119,9 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
     { schema: { params: ReportParams, response: { 200: ReportJson, ...errors(404) } } },
     async (request, reply) => {
       const { id } = request.params;
+      // A live report: what has come so far, never cached (server/live/).
+      const live = fastify.live.snapshot(id);
+      if (live) return (reply as FastifyReply).header('Cache-Control', 'no-store').send(live);
       await fastify.rederive.ensureCurrent(id);
       const json = await fastify.store.openReportJsonGz(id);
       if (!json) throw new ReportNotFoundError();
