@@ -47,6 +47,7 @@ const SLOW_FILES = [
   'test/server/routes/headers.test.ts',
   'test/server/plugins/operations.test.ts',
   'test/server/app.s3.test.ts',
+  'test/server/live/live.s3.test.ts',
   // a child process
   'test/server/main.test.ts',
   'test/server/cli/stats.test.ts',

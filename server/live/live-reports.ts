@@ -35,9 +35,12 @@ import {
   uploadFailureError,
 } from '../errors.js';
 import { blocksFor, reportDataFootprint, reportFootprint, type StorageReservation } from '../plugins/storage-usage.js';
-import { newReportId } from '../store/report-id.js';
+import { isReportId, newReportId } from '../store/report-id.js';
 import { newDeleteToken } from '../upload/delete-token.js';
 import { LiveFiles, type LiveMeta } from './live-files.js';
+import { S3LiveMirror } from './live-mirror.js';
+import type { StoreSettings } from '../store/create-store.js';
+import { S3ReportStore } from '../store/s3-report-store.js';
 
 export { COLUMNAR_MEDIA_TYPE };
 
@@ -69,6 +72,11 @@ export interface LiveReports {
   snapshot(id: string): ReportJson | null;
   /** The report so far in the page's column encoding, gzipped, with a validator. */
   snapshotLod(id: string): { gz: Uint8Array; etag: string } | null;
+  /**
+   * Read again what another replica wrote of live report `id` (STORE=s3), at most once a second; a no-op
+   * for this replica's own and without a bucket. Then has/status/rows/snapshot answer for it too.
+   */
+  refresh(id: string): Promise<void>;
   /** Live reports open now. */
   readonly count: number;
 }
@@ -79,23 +87,42 @@ declare module 'fastify' {
   }
 }
 
-interface Live {
-  meta: LiveMeta;
+/** A live log as read here: this replica's own (Live) or one another replica writes (STORE=s3). */
+interface Followed {
+  fileName: string;
+  openedAt: string;
   size: number;
   /** Bytes after the last newline (a line still being written), not yet read. */
   tail: Buffer;
   log: LiveLog;
   lastAppendMs: number;
+  lod: { size: number; gz: Uint8Array; etag: string } | null;
+}
+
+/** One another replica writes: read from the bucket (live-mirror.ts). */
+interface Follower extends Followed {
+  epoch: number;
+  checkedMs: number;
+}
+
+interface Live extends Followed {
+  meta: LiveMeta;
+  /** Starts over at each reset (the bucket's parts are per epoch). */
+  epoch: number;
   room: StorageReservation | null;
   /** Appends and the finish of one report, one after the other. */
   queue: Promise<unknown>;
   finishing: Promise<void> | null;
-  lod: { size: number; gz: Uint8Array; etag: string } | null;
 }
 
 export interface LiveReportsOptions extends Pick<OpsLimits, 'maxLiveBytes' | 'maxLiveReports' | 'maxLivePerClient'> {
   dataDir: string;
+  /** With STORE=s3 (several replicas) live logs are mirrored in the bucket (live-mirror.ts). */
+  storeSettings?: StoreSettings;
 }
+
+/** A replica reads another's live log from the bucket at most this often, ms. */
+const FOLLOW_EVERY_MS = 1000;
 
 export default fp<LiveReportsOptions>(
   async function liveReports(fastify, opts) {
@@ -109,7 +136,46 @@ export default fp<LiveReportsOptions>(
       return next;
     }
 
-    function status(live: Live): LiveStatus {
+    const followers = new Map<string, Follower>();
+    const mirror = opts.storeSettings?.kind === 's3' && fastify.store instanceof S3ReportStore
+      ? new S3LiveMirror(fastify.store.client, opts.storeSettings.bucket, opts.storeSettings.prefix)
+      : null;
+    /** Reads of the bucket in progress, by report: viewers asking at once share one. */
+    const following = new Map<string, Promise<void>>();
+
+    function find(id: string): Followed | null {
+      return reports.get(id) ?? followers.get(id) ?? null;
+    }
+
+    async function follow(id: string): Promise<void> {
+      if (!mirror || reports.has(id) || !isReportId(id)) return;
+      let f = followers.get(id);
+      if (f && Date.now() - f.checkedMs < FOLLOW_EVERY_MS) return;
+      const meta = await mirror.getMeta(id);
+      if (!meta) {
+        followers.delete(id);
+        return;
+      }
+      if (!f || f.epoch !== meta.epoch) {
+        f = { fileName: meta.fileName, openedAt: meta.openedAt, epoch: meta.epoch, size: 0, tail: Buffer.alloc(0), log: new LiveLog(), lastAppendMs: Date.now(), lod: null, checkedMs: 0 };
+        followers.set(id, f);
+      }
+      f.checkedMs = Date.now();
+      for (const part of await mirror.partsFrom(id, f.epoch, f.size)) {
+        if (part.offset !== f.size) break;
+        try {
+          const { commit, tail } = readLines(f, part.bytes);
+          commit();
+          f.tail = tail;
+        } catch {
+          // the writer's replica took these bytes: whatever this one makes of them, they are the log's
+        }
+        f.size += part.bytes.length;
+        f.lastAppendMs = Date.now();
+      }
+    }
+
+    function status(live: Followed): LiveStatus {
       return {
         state: 'live',
         size: live.size,
@@ -121,7 +187,7 @@ export default fp<LiveReportsOptions>(
     }
 
     /** Read complete lines of `bytes` (after the held tail): what to commit, or a 422 for rows that do not fit. */
-    function readLines(live: Live, bytes: Buffer): { commit: () => void; tail: Buffer } {
+    function readLines(live: Followed, bytes: Buffer): { commit: () => void; tail: Buffer } {
       const all = live.tail.length > 0 ? Buffer.concat([live.tail, bytes]) : bytes;
       const end = all.lastIndexOf(0x0a) + 1;
       const complete = all.subarray(0, end);
@@ -160,6 +226,7 @@ export default fp<LiveReportsOptions>(
         reports.delete(id);
         live.room?.release();
         await files.remove(id);
+        await mirror?.remove(id).catch((err: unknown) => fastify.log.warn({ reportId: id, err }, "a live report's objects in the bucket could not be removed"));
         fastify.firstScreen.warm(id);
         fastify.log.info({ reportId: id, bytes: live.size }, 'live report finished');
       } finally {
@@ -183,6 +250,9 @@ export default fp<LiveReportsOptions>(
       }
       const live: Live = {
         meta: entry.meta,
+        fileName: entry.meta.fileName,
+        openedAt: entry.meta.openedAt,
+        epoch: (await mirror?.getMeta(id).catch(() => null))?.epoch ?? 0,
         size: entry.size,
         tail: Buffer.alloc(0),
         log: new LiveLog(),
@@ -244,8 +314,12 @@ export default fp<LiveReportsOptions>(
             client,
           };
           await files.create(meta);
+          await mirror?.putMeta({ id, fileName, openedAt: meta.openedAt, epoch: 0 });
           reports.set(id, {
             meta,
+            fileName,
+            openedAt: meta.openedAt,
+            epoch: 0,
             size: 0,
             tail: Buffer.alloc(0),
             log: new LiveLog(),
@@ -269,6 +343,8 @@ export default fp<LiveReportsOptions>(
           if (live.finishing) throw new LiveFinishedError();
           if (reset) {
             if (offset !== 0) throw new LiveOffsetMismatchError(offset, 0);
+            live.epoch++;
+            await mirror?.putMeta({ id, fileName: live.fileName, openedAt: live.openedAt, epoch: live.epoch });
             await files.reset(id);
             live.size = 0;
             live.tail = Buffer.alloc(0);
@@ -283,6 +359,8 @@ export default fp<LiveReportsOptions>(
           if (size > opts.maxLiveBytes) throw new LiveTooLargeError(formatBytes(opts.maxLiveBytes));
           const { commit, tail } = readLines(live, fresh);
           live.room?.grow(blocksFor(size) - blocksFor(live.size));
+          // In the bucket first (other replicas' viewers), then on this disk: both before the answer.
+          await mirror?.putPart(id, live.epoch, live.size, fresh);
           await files.append(id, fresh);
           commit();
           live.tail = tail;
@@ -299,26 +377,26 @@ export default fp<LiveReportsOptions>(
         return Boolean(live && token && sha256Hex(token) === live.meta.appendTokenSha256);
       },
 
-      has: (id) => reports.has(id),
+      has: (id) => find(id) !== null,
 
       status(id) {
-        const live = reports.get(id);
+        const live = find(id);
         return live ? status(live) : null;
       },
 
       rowsSince(id, run, from) {
-        return reports.get(id)?.log.rowsSince(run, from) ?? null;
+        return find(id)?.log.rowsSince(run, from) ?? null;
       },
 
       snapshot(id) {
-        const live = reports.get(id);
+        const live = find(id);
         const report = live?.log.report();
         if (!live || !report) return null;
-        return { ...report, id, fileName: live.meta.fileName, createdAt: live.meta.openedAt, bytes: live.size };
+        return { ...report, id, fileName: live.fileName, createdAt: live.openedAt, bytes: live.size };
       },
 
       snapshotLod(id) {
-        const live = reports.get(id);
+        const live = find(id);
         if (!live) return null;
         if (live.lod?.size === live.size) return live.lod;
         const report = this.snapshot(id);
@@ -326,6 +404,17 @@ export default fp<LiveReportsOptions>(
         const gz = new Uint8Array(gzipSync(encodeColumnar(toColumnar(report)), { level: 1 }));
         live.lod = { size: live.size, gz, etag: `W/"${id}-live-${live.size.toString(36)}"` };
         return live.lod;
+      },
+
+      refresh(id) {
+        let work = following.get(id);
+        if (!work) {
+          work = follow(id)
+            .catch((err: unknown) => fastify.log.warn({ reportId: id, err }, 'a live report in the bucket could not be read'))
+            .finally(() => following.delete(id));
+          following.set(id, work);
+        }
+        return work;
       },
 
       get count() {

@@ -95,6 +95,7 @@ const live: FastifyPluginAsyncTypebox = async (fastify) => {
       const { id } = request.params;
       // Changes every second: never cached.
       (reply as FastifyReply).header('Cache-Control', 'no-store');
+      await fastify.live.refresh(id);
       const state = fastify.live.status(id);
       if (state) {
         const { run, from } = request.query;

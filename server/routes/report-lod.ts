@@ -17,7 +17,13 @@ const reportLod: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { params: ReportLodParams, response: { 404: ApiError } } },
     async (request, reply) => {
       // A live report's: what has come so far (server/live/).
-      const lod = fastify.live.snapshotLod(request.params.id) ?? (await fastify.reportLod.get(request.params.id, request.ip));
+      const { id } = request.params;
+      let lod = fastify.live.snapshotLod(id) ?? (await fastify.reportLod.get(id, request.ip));
+      if (!lod) {
+        // Maybe live on another replica (STORE=s3).
+        await fastify.live.refresh(id);
+        lod = fastify.live.snapshotLod(id);
+      }
       if (!lod) throw new ReportNotFoundError();
       const raw = reply as FastifyReply;
       raw.header('ETag', lod.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
