@@ -51,7 +51,7 @@ export async function benchLive(): Promise<void> {
     const firstRow = lines.findIndex((l) => /^\d/.test(l));
     const file = join(dir, 'run.csv');
     writeFileSync(file, lines.slice(0, firstRow).join(''));
-    const cli = spawn(process.execPath, [BIN, 'live', file, '--server', server.url, '--idle', '3'], {
+    const cli = spawn(process.execPath, [BIN, 'live', file, '--server', server.url, '--idle', '10'], {
       env: { ...process.env, XDG_STATE_HOME: dir },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -62,9 +62,17 @@ export async function benchLive(): Promise<void> {
         if (out.includes('\n')) resolve(out.split('\n')[0]!);
       });
     });
-    // The first row, so that the page has a report to open.
-    appendFileSync(file, lines[firstRow]!);
-    const written: number[] = [Date.now()];
+    // The writer: one row a second from now on, each row's write time kept.
+    const written: number[] = [];
+    let stop = false;
+    const writer = (async () => {
+      const t0 = Date.now();
+      for (let i = 0; !stop && firstRow + i < lines.length; i++) {
+        await sleep(Math.max(0, t0 + i * 1000 - Date.now()));
+        appendFileSync(file, lines[firstRow + i]!);
+        written.push(Date.now());
+      }
+    })();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Each time the badge's row count changes: the wall time of the frame after it, and the count.
@@ -79,30 +87,29 @@ export async function benchLive(): Promise<void> {
         requestAnimationFrame(() => requestAnimationFrame(() => window.__seen.push([Date.now(), rows])));
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-live-rows'] });
     `);
-    await sleep(1500);
+    await sleep(2000);
     await page.goto(url);
-    await page.locator('[data-live]').waitFor({ timeout: 30_000 });
-
+    await page.locator('[data-live]').waitFor({ timeout: 60_000 });
+    // Measured: the rows written from here on, for SECONDS.
+    const measuredFrom = written.length;
     const cpuFrom = cpuMs(pid);
     const t0 = Date.now();
-    for (let i = 1; i <= SECONDS; i++) {
-      await sleep(Math.max(0, t0 + i * 1000 - Date.now()));
-      appendFileSync(file, lines[firstRow + i]!);
-      written.push(Date.now());
-    }
+    await sleep(SECONDS * 1000);
+    stop = true;
+    await writer;
     await sleep(3000);
     const runCpuPerS = (cpuMs(pid) - cpuFrom) / ((Date.now() - t0) / 1000);
     const seen = (await page.evaluate('window.__seen')) as Array<[number, number]>;
     // Row k (1-based: the k-th data row) is on screen at the first frame whose count is ≥ k.
     const latencies: number[] = [];
-    for (let k = 2; k <= written.length; k++) {
+    for (let k = measuredFrom + 1; k <= written.length; k++) {
       const at = seen.find(([, rows]) => rows >= k);
       if (at) latencies.push(at[0] - written[k - 1]!);
     }
     latencies.sort((a, b) => a - b);
     cli.kill('SIGTERM');
     await new Promise((r) => cli.once('exit', r));
-    console.log(`rows written ${written.length - 1}, seen on the page ${latencies.length}`);
+    console.log(`rows written while measured ${written.length - measuredFrom}, seen on the page ${latencies.length}`);
     if (latencies.length > 0) {
       console.log(
         `row-to-screen latency: p50 ${quantile(latencies, 0.5)} ms, p95 ${quantile(latencies, 0.95)} ms, max ${latencies[latencies.length - 1]} ms (goal ≤ 2000 ms)`,

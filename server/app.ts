@@ -105,7 +105,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(firstScreens);
     await fastify.register(reportLod);
     await fastify.register(compareFirstScreens);
-    await fastify.register(liveReports, { dataDir: config.dataDir, ...limits, ...(config.storeSettings ? { storeSettings: config.storeSettings } : {}) });
+    await fastify.register(liveReports, { dataDir: config.dataDir, maxUploadBytes, ...limits, ...(config.storeSettings ? { storeSettings: config.storeSettings } : {}) });
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 

@@ -69,7 +69,8 @@ export const DEFAULT_PARSE_TIMEOUT_SECONDS = 30;
 
 /**
  * Live reports (a log followed while it grows, `dstatview live`): largest log one may grow to, in bytes
- * (MAX_LIVE_BYTES; a 1-s log of a small host is ~2 MB a day), and how many may be open at once in all
+ * (MAX_LIVE_BYTES; a 1-s log of a small host is ~2 MB a day; never above maxDecompressedBytes, what a parser
+ * thread reads), and how many may be open at once in all
  * (MAX_LIVE_REPORTS; beyond: 503 + Retry-After) and from one client address (MAX_LIVE_PER_CLIENT; beyond:
  * 429 + Retry-After).
  */

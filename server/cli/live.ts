@@ -40,7 +40,7 @@ Options:
 /** Least time between two batches, ms. */
 const SEND_EVERY_MS = 1000;
 /** How often the log is looked at, ms. */
-const POLL_MS = 200;
+const POLL_MS = 100;
 
 interface Local {
   base: URL;

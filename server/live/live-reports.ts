@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { ReportJson } from '../../shared/api/schemas.js';
 import { DstatFormatError } from '../../shared/dstat/errors.js';
-import { LIVE_IDLE_GRACE_SECONDS } from '../../shared/limits.js';
+import { LIVE_IDLE_GRACE_SECONDS, maxDecompressedBytes } from '../../shared/limits.js';
 import { LiveLog, type LiveRows } from '../../shared/live/live-log.js';
 import { toColumnar } from '../../shared/report/columnar.js';
 import { COLUMNAR_MEDIA_TYPE, encodeColumnar } from '../../shared/report/columnar-codec.js';
@@ -117,6 +117,8 @@ interface Live extends Followed {
 
 export interface LiveReportsOptions extends Pick<OpsLimits, 'maxLiveBytes' | 'maxLiveReports' | 'maxLivePerClient'> {
   dataDir: string;
+  /** The upload limit: a live log is also kept within what a parser thread reads (maxDecompressedBytes). */
+  maxUploadBytes: number;
   /** With STORE=s3 (several replicas) live logs are mirrored in the bucket (live-mirror.ts). */
   storeSettings?: StoreSettings;
 }
@@ -127,6 +129,8 @@ const FOLLOW_EVERY_MS = 1000;
 export default fp<LiveReportsOptions>(
   async function liveReports(fastify, opts) {
     const files = new LiveFiles(join(opts.dataDir, 'live'));
+    // Finishing reads the whole log in a parser thread, sized for maxDecompressedBytes.
+    const maxLiveBytes = Math.min(opts.maxLiveBytes, maxDecompressedBytes(opts.maxUploadBytes));
     await files.init();
     const reports = new Map<string, Live>();
 
@@ -237,7 +241,12 @@ export default fp<LiveReportsOptions>(
     function finish(id: string): Promise<void> {
       const live = reports.get(id);
       if (!live) return Promise.reject(new LiveFinishedError());
-      live.finishing ??= serial(live, () => finishNow(id, live));
+      live.finishing ??= serial(live, () => finishNow(id, live)).catch((err: unknown) => {
+        // Not finished (the parser threads busy, the store unreachable): it takes rows again and is
+        // finished by the next request or sweep.
+        if (reports.has(id)) live.finishing = null;
+        throw err;
+      });
       return live.finishing;
     }
 
@@ -356,7 +365,7 @@ export default fp<LiveReportsOptions>(
           const fresh = bytes.subarray(Math.min(bytes.length, live.size - offset));
           if (fresh.length === 0) return status(live);
           const size = live.size + fresh.length;
-          if (size > opts.maxLiveBytes) throw new LiveTooLargeError(formatBytes(opts.maxLiveBytes));
+          if (size > maxLiveBytes) throw new LiveTooLargeError(formatBytes(maxLiveBytes));
           const { commit, tail } = readLines(live, fresh);
           live.room?.grow(blocksFor(size) - blocksFor(live.size));
           // In the bucket first (other replicas' viewers), then on this disk: both before the answer.

@@ -14,7 +14,7 @@ import { loadReportLod } from '../data/load-report.js';
 import { appendRows } from './append-rows.js';
 
 /** How often the page asks for new rows, ms. */
-export const LIVE_POLL_MS = 1000;
+export const LIVE_POLL_MS = 500;
 
 export interface LiveInfo {
   /** Time of the last sample (floating ms), null before the first row. */
