@@ -2,7 +2,7 @@
  * A live report, end to end, with the real built server, the real compiled CLI and Chromium: a writer
  * appends a real log's rows at 1 row/s (each row in two halves: a partial last line) for over 30 s, then
  * an appended second run; `dstatview live` follows it. During the run the API's rows grow and the page's
- * chart draws more (two screenshots 5 s apart differ, no reload); the CLI is killed and started again, and
+ * chart draws more (two screenshots 5 s apart differ, no reload) and a zoomed page keeps its zoom; the CLI is killed and started again, and
  * the server restarted, mid-run. Afterwards the stored CSV is the file byte for byte and the report is the
  * one an upload of the file makes. A second test cuts the file short and writes it again (truncation).
  */
@@ -115,6 +115,20 @@ describeBrowser('a live report', () => {
         expect(pageRowsAfter).toBeGreaterThan(pageRowsBefore);
         expect(Buffer.compare(before, after)).not.toBe(0);
         expect(await page.evaluate('window.__noReload')).toBe(true);
+
+        // A reader's zoom stays while the report grows.
+        const zoomed = await h.newPage();
+        await zoomed.goto(`${url}?from=2&to=6`);
+        const zbadge = zoomed.locator('[data-live]');
+        await zbadge.waitFor({ timeout: 15_000 });
+        const figure = zoomed.locator('figure.chart-panel[data-painted="true"]').first();
+        await figure.waitFor({ timeout: 15_000 });
+        const range = async () => [await figure.getAttribute('data-x-min'), await figure.getAttribute('data-x-max')];
+        const zoomRange = await range();
+        const zrows = Number(await zbadge.getAttribute('data-live-rows'));
+        await expect.poll(async () => Number(await zbadge.getAttribute('data-live-rows')), { timeout: 10_000 }).toBeGreaterThan(zrows);
+        expect(await range()).toEqual(zoomRange);
+        await zoomed.close();
 
         // Kill the CLI (no goodbye) and start it again: the same report carries on.
         cli.child.kill('SIGKILL');

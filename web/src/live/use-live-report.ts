@@ -1,9 +1,9 @@
 /**
  * The report page's live view: while the report is live (its writer, `dstatview live`, still sends rows),
- * ask the server every second for the rows since those the page has and add them (append-rows.ts), so
+ * ask the server every half second for the rows since those the page has and add them (append-rows.ts), so
  * the charts grow where they are (the zoom, in the URL, stays). Polled rather than pushed (Server-Sent
- * Events): one small request a second per viewer costs the server a map lookup and a slice of the rows
- * (docs/benchmarks.md), any replica can answer it, and a tab in the background simply polls less. When the
+ * Events): two small requests a second per viewer cost the server a map lookup and a slice of the rows
+ * (docs/benchmarks.md), any replica can answer them, and a tab in the background simply polls less. When the
  * report is finished (or the rows no longer follow: a new run, the log started over) the report is loaded
  * again whole; a report that was never live asks once (404) and never again.
  */
