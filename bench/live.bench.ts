@@ -2,7 +2,7 @@
  * Live reports (`npm run bench -- live`): a writer appends a real log's rows at 1 row/s for BENCH_LIVE_SECONDS
  * (default 60) while the compiled `dstatview live` follows the file and sends to the built server, and a
  * Chromium page shows the report. Printed: row-to-screen latency (from the row's line written to the file
- * to the frame after the page shows it: the badge's row count past it) p50 / p95 / max, and the server's
+ * to the frame after the page's first chart is drawn to the row's sample time: its data-x-max) p50 / p95 / max, and the server's
  * CPU time per second of the run (user + sys from /proc, one live report, one viewer) against the same
  * server's idle CPU per second measured just before.
  */
@@ -75,17 +75,18 @@ export async function benchLive(): Promise<void> {
     })();
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    // Each time the badge's row count changes: the wall time of the frame after it, and the count.
+    // Each time the first chart is drawn to a new end (its x range's end, floating ms): the wall time of the
+    // frame after it, and that end.
     await page.addInitScript(`
       window.__seen = [];
       new MutationObserver(() => {
-        const el = document.querySelector('[data-live]');
+        const el = document.querySelector('figure.chart-panel[data-painted="true"]');
         if (!el) return;
-        const rows = Number(el.getAttribute('data-live-rows'));
+        const xMax = Number(el.getAttribute('data-x-max'));
         const last = window.__seen[window.__seen.length - 1];
-        if (last && last[1] === rows) return;
-        requestAnimationFrame(() => requestAnimationFrame(() => window.__seen.push([Date.now(), rows])));
-      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-live-rows'] });
+        if (last && last[1] === xMax) return;
+        requestAnimationFrame(() => requestAnimationFrame(() => window.__seen.push([Date.now(), xMax])));
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-x-max', 'data-painted'] });
     `);
     await sleep(2000);
     await page.goto(url);
@@ -100,15 +101,19 @@ export async function benchLive(): Promise<void> {
     await sleep(3000);
     const runCpuPerS = (cpuMs(pid) - cpuFrom) / ((Date.now() - t0) / 1000);
     const seen = (await page.evaluate('window.__seen')) as Array<[number, number]>;
-    // Row k (1-based: the k-th data row) is on screen at the first frame whose count is ≥ k.
+    cli.kill('SIGTERM');
+    await new Promise((r) => cli.once('exit', r));
+    // Row k (1-based) is on screen at the first frame whose chart ends at or after its sample time.
+    const report = (await (await fetch(`${server.url}${new URL(url).pathname.replace('/r/', '/api/reports/')}`)).json()) as {
+      runs: Array<{ time: number[] }>;
+    };
+    const times = report.runs[0]!.time;
     const latencies: number[] = [];
     for (let k = measuredFrom + 1; k <= written.length; k++) {
-      const at = seen.find(([, rows]) => rows >= k);
+      const at = seen.find(([, xMax]) => xMax >= times[k - 1]!);
       if (at) latencies.push(at[0] - written[k - 1]!);
     }
     latencies.sort((a, b) => a - b);
-    cli.kill('SIGTERM');
-    await new Promise((r) => cli.once('exit', r));
     console.log(`rows written while measured ${written.length - measuredFrom}, seen on the page ${latencies.length}`);
     if (latencies.length > 0) {
       console.log(

@@ -108,11 +108,15 @@ describeBrowser('a live report', () => {
         await seen();
         const before = await chart.screenshot();
         const pageRowsBefore = Number(await badge.getAttribute('data-live-rows'));
+        const figureOf = page.locator('figure.chart-panel[data-painted="true"]').first();
+        const xMaxBefore = Number(await figureOf.getAttribute('data-x-max'));
         await sleep(5000);
         await seen();
         const after = await chart.screenshot();
         const pageRowsAfter = Number(await badge.getAttribute('data-live-rows'));
         expect(pageRowsAfter).toBeGreaterThan(pageRowsBefore);
+        // Not zoomed: the charts' x range follows the run as it grows.
+        expect(Number(await figureOf.getAttribute('data-x-max'))).toBeGreaterThan(xMaxBefore);
         expect(Buffer.compare(before, after)).not.toBe(0);
         expect(await page.evaluate('window.__noReload')).toBe(true);
 
@@ -141,11 +145,14 @@ describeBrowser('a live report', () => {
 
         // Restart the server: it keeps what it acknowledged, the CLI and the page carry on.
         await h.server.restart();
-        await sleep(4000);
+        const beforeRestart = rowsSeen[rowsSeen.length - 1]!;
+        await expect.poll(async () => (await liveStatus(h.server.url, id))?.rows ?? -1, { timeout: 20_000 }).toBeGreaterThan(beforeRestart);
         await seen();
         expect(rowsSeen.every((n, i) => i === 0 || n > rowsSeen[i - 1]!), rowsSeen.join(',')).toBe(true);
+        // The page carries on too: more rows, or (the run over meanwhile) the finished report.
         const pageRows = Number(await badge.getAttribute('data-live-rows'));
-        await expect.poll(async () => Number(await badge.getAttribute('data-live-rows')), { timeout: 10_000 }).toBeGreaterThan(pageRows);
+        const pageState = `(() => { const b = document.querySelector('[data-live]'); return b ? Number(b.getAttribute('data-live-rows')) : Infinity; })()`;
+        await expect.poll(async () => (await page.evaluate(pageState)) as number, { timeout: 15_000 }).toBeGreaterThan(pageRows);
 
         await writer;
         expect(writing).toBe(false);

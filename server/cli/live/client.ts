@@ -1,7 +1,7 @@
 /**
  * The HTTP side of `dstatview live`: the live report API (shared/api/live-json.ts) with retries. A request
  * that fails on the network or gets 429 / 5xx is sent again after a wait that doubles (from 0.5 s up to
- * 30 s, or the server's Retry-After), for as long as it takes: rows are never given up. Other answers
+ * 10 s, or the server's Retry-After), for as long as it takes: rows are never given up. Other answers
  * (401/403: a token; 404: gone; 413: too large; 422: rows that do not fit) are final: LiveRefused.
  */
 import type { LiveOpened, LiveStatusJson } from '../../../shared/api/live-json.js';
@@ -28,7 +28,7 @@ export interface LiveClientOptions {
 }
 
 const MIN_WAIT_MS = 500;
-const MAX_WAIT_MS = 30_000;
+const MAX_WAIT_MS = 10_000;
 
 export class LiveClient {
   constructor(private readonly opts: LiveClientOptions) {}
