@@ -39,12 +39,15 @@ const SLOW_FILES = [
   'test/shared/report/lod.test.ts',
   'test/shared/chart/step-fill.test.ts',
   'test/shared/dstat/fuzz.test.ts',
+  'test/server/cli/live.test.ts',
+  'test/server/live/live-idle.test.ts',
   // /readyz's bound on a parser thread's cold start (5 s, under tsx), or two replicas on an S3 server
   // racing uploads within the 30 s test bound: kept out of the tier that runs two files at a time
   'test/server/routes/ready.test.ts',
   'test/server/routes/headers.test.ts',
   'test/server/plugins/operations.test.ts',
   'test/server/app.s3.test.ts',
+  'test/server/live/live.s3.test.ts',
   // a child process
   'test/server/main.test.ts',
   'test/server/cli/stats.test.ts',

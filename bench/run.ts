@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- PART...]`: the benchmarks, figures and ratios against references measured in the same
- * run. PARTs (default: all, in this order): parser, findings, server, compare, browser, compare-page, export.
+ * run. PARTs (default: all, in this order): parser, findings, server, compare, browser, compare-page, export, live.
  */
 import { benchBrowser } from './browser.bench.js';
 import { benchCompare, benchComparePage } from './compare.bench.js';
 import { benchExport } from './export.bench.js';
 import { benchFindings } from './findings.bench.js';
+import { benchLive } from './live.bench.js';
 import { benchParser } from './parse.bench.js';
 import { benchServer } from './server.bench.js';
 
@@ -17,6 +18,7 @@ const PARTS: Record<string, () => unknown> = {
   browser: benchBrowser,
   'compare-page': benchComparePage,
   export: benchExport,
+  live: benchLive,
 };
 
 const asked = process.argv.slice(2);

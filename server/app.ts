@@ -36,6 +36,8 @@ import reports from './routes/reports.js';
 import reportLodRoute from './routes/report-lod.js';
 import reportFindings from './routes/report-findings.js';
 import reportLod from './plugins/report-lod.js';
+import liveReports from './live/live-reports.js';
+import liveRoutes from './routes/live.js';
 import type { StoreSettings } from './store/create-store.js';
 import exportRoutes from './routes/export.js';
 import type { ReportStore } from './store/report-store.js';
@@ -104,6 +106,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(firstScreens);
     await fastify.register(reportLod);
     await fastify.register(compareFirstScreens);
+    await fastify.register(liveReports, { dataDir: config.dataDir, maxUploadBytes, ...limits, ...(config.storeSettings ? { storeSettings: config.storeSettings } : {}) });
     await fastify.register(staticFiles, { webDir: config.webDir });
     await fastify.register(errorHandler, { maxUploadBytes });
 
@@ -114,6 +117,7 @@ export const dstatview = fp<AppConfig>(
     await fastify.register(reportLodRoute);
     await fastify.register(reportFindings);
     await fastify.register(deleteReport);
+    await fastify.register(liveRoutes);
     await fastify.register(compare);
     await fastify.register(exportRoutes, {
       webDir: config.webDir,

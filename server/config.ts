@@ -31,6 +31,9 @@
  *   TRUST_PROXY              true / a hop count / addresses: take the client address from X-Forwarded-For
  *   MAX_CONCURRENT_EXPORTS   exports (ZIP, offline HTML) made at once (beyond: 503 EXPORTS_BUSY + Retry-After)
  *   EXPORT_CACHE_BYTES       memory for finished exports kept for the next same request; 0: none
+ *   MAX_LIVE_BYTES           largest log a live report may grow to (beyond: 413)
+ *   MAX_LIVE_REPORTS         live reports open at once (beyond: 503 + Retry-After)
+ *   MAX_LIVE_PER_CLIENT      live reports open at once from one address (beyond: 429 + Retry-After)
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -43,6 +46,9 @@ import {
   DEFAULT_MAX_CONCURRENT_UPLOADS,
   DEFAULT_MAX_CONNECTIONS,
   DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+  DEFAULT_MAX_LIVE_BYTES,
+  DEFAULT_MAX_LIVE_PER_CLIENT,
+  DEFAULT_MAX_LIVE_REPORTS,
   DEFAULT_MAX_UPLOAD_BYTES,
   DEFAULT_MAX_UPLOADS_PER_CLIENT,
   DEFAULT_PARSE_TIMEOUT_SECONDS,
@@ -72,6 +78,9 @@ export interface OpsLimits {
   maxConcurrentExports: number;
   /** 0: finished exports are not kept. */
   exportCacheBytes: number;
+  maxLiveBytes: number;
+  maxLiveReports: number;
+  maxLivePerClient: number;
 }
 
 export const DEFAULT_OPS_LIMITS: OpsLimits = {
@@ -87,6 +96,9 @@ export const DEFAULT_OPS_LIMITS: OpsLimits = {
   uploadToken: null,
   maxConcurrentExports: DEFAULT_MAX_CONCURRENT_EXPORTS,
   exportCacheBytes: DEFAULT_EXPORT_CACHE_BYTES,
+  maxLiveBytes: DEFAULT_MAX_LIVE_BYTES,
+  maxLiveReports: DEFAULT_MAX_LIVE_REPORTS,
+  maxLivePerClient: DEFAULT_MAX_LIVE_PER_CLIENT,
 };
 
 /** One address's share of `maxConnections` by default (CONNECTIONS_PER_ADDRESS_DIVISOR), at least 1. */
@@ -194,6 +206,9 @@ export function loadOpsLimits(env: Env, warnings: string[], openFiles: number | 
     uploadToken: token === '' ? null : token,
     maxConcurrentExports: parseCount(env.MAX_CONCURRENT_EXPORTS, 'MAX_CONCURRENT_EXPORTS', 1) ?? d.maxConcurrentExports,
     exportCacheBytes: parseSizeOrZero(env.EXPORT_CACHE_BYTES, 'EXPORT_CACHE_BYTES') ?? d.exportCacheBytes,
+    maxLiveBytes: parseSize(env.MAX_LIVE_BYTES, 'MAX_LIVE_BYTES') ?? d.maxLiveBytes,
+    maxLiveReports: parseCount(env.MAX_LIVE_REPORTS, 'MAX_LIVE_REPORTS', 1) ?? d.maxLiveReports,
+    maxLivePerClient: parseCount(env.MAX_LIVE_PER_CLIENT, 'MAX_LIVE_PER_CLIENT', 1) ?? d.maxLivePerClient,
   };
 }
 

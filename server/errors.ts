@@ -95,6 +95,31 @@ export const ParseTimeoutError = createError<'PARSE_TIMEOUT', 422, [string, stri
   'the file took longer than %s s to read and was given up: %s',
   422,
 );
+export const LiveOffsetMismatchError = createError<'LIVE_OFFSET_MISMATCH', 409, [number, number]>(
+  'LIVE_OFFSET_MISMATCH',
+  'these rows start at byte %d of the log but the server has %d bytes of it: send from there',
+  409,
+);
+export const LiveFinishedError = createError<'LIVE_FINISHED', 409, []>(
+  'LIVE_FINISHED',
+  'this live report is finished: it takes no more rows',
+  409,
+);
+export const LiveTooLargeError = createError<'FILE_TOO_LARGE', 413, [string]>(
+  'FILE_TOO_LARGE',
+  'the live log would pass its limit of %s (MAX_LIVE_BYTES)',
+  413,
+);
+export const TooManyLiveReportsError = createError<'TOO_MANY_UPLOADS', 429, [number]>(
+  'TOO_MANY_UPLOADS',
+  'your address has %d live reports open, its limit: finish one first',
+  429,
+);
+export const LiveReportsBusyError = createError<'SERVER_BUSY', 503, [number]>(
+  'SERVER_BUSY',
+  'the server follows %d live reports, its limit: try again later',
+  503,
+);
 export const InternalError = createError<'INTERNAL_ERROR', 500, [string]>(
   'INTERNAL_ERROR',
   'internal server error (request %s); the details are in the server log',

@@ -67,6 +67,30 @@ export const PARSE_QUEUE_PER_THREAD = 8;
 /** Longest parse of one upload, in seconds; the worker is stopped and the upload gets 422 PARSE_TIMEOUT. */
 export const DEFAULT_PARSE_TIMEOUT_SECONDS = 30;
 
+/**
+ * Live reports (a log followed while it grows, `dstatview live`): largest log one may grow to, in bytes
+ * (MAX_LIVE_BYTES; a 1-s log of a small host is ~2 MB a day; never above maxDecompressedBytes, what a parser
+ * thread reads), and how many may be open at once in all
+ * (MAX_LIVE_REPORTS; beyond: 503 + Retry-After) and from one client address (MAX_LIVE_PER_CLIENT; beyond:
+ * 429 + Retry-After).
+ */
+export const DEFAULT_MAX_LIVE_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_LIVE_REPORTS = 64;
+export const DEFAULT_MAX_LIVE_PER_CLIENT = 4;
+
+/** Largest batch of rows one append may carry, in bytes (the CLI sends at most this much at a time). */
+export const LIVE_APPEND_MAX_BYTES = 1024 * 1024;
+
+/** Seconds without growth after which a live log is finished (`dstatview live --idle`, and the server's). */
+export const DEFAULT_LIVE_IDLE_SECONDS = 60;
+/** Longest idle time a writer may ask for, in seconds (a day). */
+export const MAX_LIVE_IDLE_SECONDS = 86_400;
+/**
+ * Seconds the server waits past a live report's idle time before it finishes the report itself (its writer
+ * vanished): the writer's own idle end comes first. At most the idle time itself (1 s idle: 2 s in all).
+ */
+export const LIVE_IDLE_GRACE_SECONDS = 30;
+
 /** Mean event-loop delay, in ms, above which new uploads are refused with 503 (load shedding). */
 export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1000;
 

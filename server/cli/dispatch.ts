@@ -21,6 +21,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
   stats: { summary: 'print min, avg, p95 and max of every series as JSON', load: () => import('./stats.js') },
   report: { summary: 'write reports (offline HTML, ZIP or a directory) without a server', load: () => import('./report.js') },
   upload: { summary: 'upload a log to a dstatview server and print its URL (and its delete token)', load: () => import('./upload.js') },
+  live: { summary: 'follow a growing log and print the address of its live report', load: () => import('./live.js') },
   delete: { summary: 'delete an uploaded report with its delete token', load: () => import('./delete.js') },
   d2g: { summary: "dstat2graphs.pl's command line: a report directory with PNGs and a ZIP", load: () => import('./d2g.js') },
   findings: { summary: 'what limited each run (CPU, disk, memory, …) with its window, as Markdown or JSON', load: () => import('./findings.js') },

@@ -41,7 +41,13 @@ const pages: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { params: Type.Object({ id: Type.String() }) } },
     async (request, reply) => {
       const { id } = request.params;
+      if (isReportId(id) && fastify.live.has(id)) return fastify.webApp.sendIndex(reply);
       const known = isReportId(id) && (await fastify.store.has(id));
+      if (!known && isReportId(id)) {
+        // A live report of another replica (STORE=s3): the page, which reads it from here.
+        await fastify.live.refresh(id);
+        if (fastify.live.has(id)) return fastify.webApp.sendIndex(reply);
+      }
       if (!known || !fastify.webApp.available) return fastify.webApp.sendIndex(reply, known ? 200 : 404);
       return sendWithFirstScreen(reply, fastify.firstScreen.html(id, queryOf(request.url)), reportDataPreload(id));
     },

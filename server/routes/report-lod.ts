@@ -16,7 +16,14 @@ const reportLod: FastifyPluginAsyncTypebox = async (fastify) => {
     '/api/reports/:id/lod',
     { schema: { params: ReportLodParams, response: { 404: ApiError } } },
     async (request, reply) => {
-      const lod = await fastify.reportLod.get(request.params.id, request.ip);
+      // A live report's: what has come so far (server/live/).
+      const { id } = request.params;
+      let lod = fastify.live.snapshotLod(id) ?? (await fastify.reportLod.get(id, request.ip));
+      if (!lod) {
+        // Maybe live on another replica (STORE=s3).
+        await fastify.live.refresh(id);
+        lod = fastify.live.snapshotLod(id);
+      }
       if (!lod) throw new ReportNotFoundError();
       const raw = reply as FastifyReply;
       raw.header('ETag', lod.etag).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');

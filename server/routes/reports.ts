@@ -119,9 +119,18 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
     { schema: { params: ReportParams, response: { 200: ReportJson, ...errors(404) } } },
     async (request, reply) => {
       const { id } = request.params;
+      // A live report: what has come so far, never cached (server/live/).
+      const live = fastify.live.snapshot(id);
+      if (live) return (reply as FastifyReply).header('Cache-Control', 'no-store').send(live);
       await fastify.rederive.ensureCurrent(id);
       const json = await fastify.store.openReportJsonGz(id);
-      if (!json) throw new ReportNotFoundError();
+      if (!json) {
+        // Maybe live on another replica (STORE=s3).
+        await fastify.live.refresh(id);
+        const other = fastify.live.snapshot(id);
+        if (other) return (reply as FastifyReply).header('Cache-Control', 'no-store').send(other);
+        throw new ReportNotFoundError();
+      }
       // The stored bytes were made by toReportJson to the ReportJson schema: streamed, never re-serialised.
       const raw = reply as FastifyReply;
       if (notModified(request, raw, validator(id, json))) {

@@ -37,6 +37,10 @@ export const API_ERROR_CODES = [
   'MISSING_FILE',
   'MALFORMED_MULTIPART',
   'BAD_REQUEST',
+  // 409: a live report's append that does not follow what the server has (its reply says how many bytes it
+  // has: send from there), or that comes after the report was finished
+  'LIVE_OFFSET_MISMATCH',
+  'LIVE_FINISHED',
   // 404
   'REPORT_NOT_FOUND',
   'NOT_FOUND',

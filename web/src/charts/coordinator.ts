@@ -410,7 +410,9 @@ export class Coordinator {
     if (keys.every((k) => patch[k] === this.ctx[k])) return;
     const next = { ...this.ctx, ...patch };
     if (patch.extent && !sameWindow(patch.extent, this.ctx.extent, 0)) {
-      next.window = clampWindow(next.window, next.extent, this.minSpan());
+      // A window showing the whole extent keeps showing all of it (a live run growing); a zoom stays.
+      const whole = sameWindow(this.ctx.window, this.ctx.extent, 0);
+      next.window = whole ? next.extent : clampWindow(next.window, next.extent, this.minSpan());
     }
     next.rows = rowsInWindow(next.run.time, next.window, next.run.firstRow);
     next.version = this.ctx.version + 1;

@@ -25,6 +25,8 @@ const JA: Readonly<Record<ApiErrorCode, string>> = {
   REQUEST_TIMEOUT: 'リクエストが時間内に届きませんでした。もう一度お試しください。',
   TOKEN_REQUIRED: 'このサーバーではトークンが必要です。',
   TOKEN_REJECTED: 'トークンが正しくありません。',
+  LIVE_OFFSET_MISMATCH: 'ライブレポートに送られた行の位置がサーバーの持つ位置と合いません。',
+  LIVE_FINISHED: 'このライブレポートはすでに終了しています。',
   TOO_MANY_UPLOADS: 'アップロードが多すぎます。少し待ってからもう一度お試しください。',
   TOO_MANY_REQUESTS: 'このアドレスからの処理待ちのリクエストが多すぎます。少し待ってからもう一度お試しください。',
   UNSUPPORTED_MEDIA_TYPE: 'この形式の送信は受け付けていません (ファイルを選んでアップロードしてください)。',

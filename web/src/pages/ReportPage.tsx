@@ -25,6 +25,8 @@ import { NotFoundPage } from './NotFoundPage.js';
 import { embeddedReport } from '../data/embedded.js';
 import { storedFindings } from '../findings/stored-findings.js';
 import { useRunFindings } from '../findings/use-run-findings.js';
+import { LiveBadge } from '../live/LiveBadge.js';
+import { useLiveReport, type LiveInfo } from '../live/use-live-report.js';
 
 type State =
   | { status: 'loading' }
@@ -47,6 +49,8 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
   const [atOnce] = useState(() => state.status === 'ok');
   const [attempt, setAttempt] = useState(0);
   const t = useT();
+  // A live report grows while it is open (web/src/live/).
+  const live = useLiveReport(id, state.status === 'ok' && embeddedReport() === null ? state.report : null, (report) => setState({ status: 'ok', report }));
 
   useEffect(() => {
     if (!isReportId(id) || (atOnce && attempt === 0)) return;
@@ -94,10 +98,10 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
       </main>
     );
   }
-  return <Report id={id} report={state.report} search={search} />;
+  return <Report id={id} report={state.report} search={search} live={live} />;
 }
 
-function Report({ id, report, search }: { id: string; report: ColumnarReport; search: string }) {
+function Report({ id, report, search, live }: { id: string; report: ColumnarReport; search: string; live: LiveInfo | null }) {
   // The URL at load is the view; from then on the store keeps the URL.
   const [store] = useState(() => new ViewStore(search));
   const options = useViewOptions(store);
@@ -151,6 +155,7 @@ function Report({ id, report, search }: { id: string; report: ColumnarReport; se
   }
   return (
     <main id="main" className="page report-page">
+      {live && <LiveBadge info={live} />}
       <ReportHeader
         id={id}
         report={report}
