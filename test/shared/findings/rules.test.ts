@@ -227,6 +227,7 @@ describe('steady-state', () => {
     const [f] = found(run(cols), 'steady-state');
     expect(f!.windows[0]!.from).toBeLessThanOrEqual(12);
     expect(f!.windows[0]!.to).toBe(89);
+    expect(f!.text.en).toMatch(/^CPU busy steady at 86 %/);
   });
   it('nothing on an idle run', () => {
     expect(found(run(idle(100)), 'steady-state')).toEqual([]);
