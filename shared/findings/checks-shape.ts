@@ -40,13 +40,17 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
       else bursts.push({ a: i, b: i });
     }
     if (bursts.length < minBursts) continue;
+    // Bursts at irregular spacing (fewer than half the gaps within the tolerance of their median) are not
+    // periodic: the autocorrelation is not computed for them.
+    const tolerance = spec.thresholds['spacingTolerance']!;
+    const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
+    const spacing = gaps[gaps.length >> 1]!;
+    if (gaps.filter((g) => Math.abs(g - spacing) <= tolerance * spacing).length < gaps.length / 2) continue;
     const { x, factor } = averagedDown(a.values, ACF_POINTS);
     const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
     if (!lag) continue;
     const periodRows = lag.lag * factor;
-    const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
-    const spacing = gaps[gaps.length >> 1]!;
-    if (Math.abs(spacing - periodRows) > spec.thresholds['spacingTolerance']! * periodRows) continue;
+    if (Math.abs(spacing - periodRows) > tolerance * periodRows) continue;
     const periodS = round(periodRows * ctx.intervalS);
     let peakRow = bursts[0]!.a;
     for (const b of bursts) for (let i = b.a; i <= b.b; i++) if (a.values[i]! > a.values[peakRow]!) peakRow = i;
@@ -188,7 +192,7 @@ function steadyStretch(ctx: RunContext, act: Activity, w: number, band: number):
     if (!(count >= w - 1 && mean >= act.floor)) continue;
     if (!(ctx.t[i + w - 1]! - ctx.t[i]! <= (w - 1) * ctx.intervalS * 1.5)) continue;
     let outside = 0;
-    for (let j = i; j < i + w; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
+    for (let j = i; j < i + w && outside <= 1; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
     if (outside > 1) continue;
     // Least-squares slope per sample; its change across the window against the band.
     let sxy = 0;
