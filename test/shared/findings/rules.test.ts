@@ -62,9 +62,10 @@ describe('cpu-saturated', () => {
 });
 
 describe('cpu-busy', () => {
-  it('busy > 90 % for ≥ 30 s, not for 29 s nor at 90 %', () => {
+  it('busy > 90 % for ≥ 20 s, not for 19 s nor at 90 %', () => {
     expect(found(run(cpuColumns(60, 2, (i) => (i >= 10 && i < 45 ? 95 : 1))), 'cpu-busy')[0]?.windows).toEqual([{ from: 9, to: 44 }]);
-    expect(found(run(cpuColumns(60, 2, (i) => (i >= 10 && i < 39 ? 95 : 1))), 'cpu-busy')).toEqual([]);
+    expect(found(run(cpuColumns(60, 2, (i) => (i >= 10 && i < 30 ? 95 : 1))), 'cpu-busy')).toHaveLength(1);
+    expect(found(run(cpuColumns(60, 2, (i) => (i >= 10 && i < 29 ? 95 : 1))), 'cpu-busy')).toEqual([]);
     expect(found(run(cpuColumns(60, 2, (i) => (i >= 10 && i < 45 ? 90 : 1))), 'cpu-busy')).toEqual([]);
   });
 });
@@ -124,10 +125,10 @@ describe('disk-saturated', () => {
     expect(f?.windows).toEqual([{ from: 9, to: 39 }]);
     expect(f?.text.en).toContain('with CPUs waiting on I/O 25 %');
   });
-  it('without I/O wait: only a high plateau of ≥ 20 s counts (asynchronous I/O)', () => {
+  it('without I/O wait: only a high plateau of ≥ 15 s counts (asynchronous I/O)', () => {
     const r = run({ ...cpuColumns(n, 2, () => 5), 'dsk/sdb/read': step(n, 0, 0, 0, 0), 'dsk/sdb/writ': writ });
     expect(found(r, 'disk-saturated')[0]?.text.en).toContain('without I/O wait');
-    const short = step(n, 0, 100 * MiB, 10, 25);
+    const short = step(n, 0, 100 * MiB, 10, 24);
     expect(found(run({ ...cpuColumns(n, 2, () => 5), 'dsk/sdb/writ': short }), 'disk-saturated')).toEqual([]);
     const low = step(n, 0, 5 * MiB, 10, 40);
     expect(found(run({ ...cpuColumns(n, 2, () => 5), 'dsk/sdb/writ': low }), 'disk-saturated')).toEqual([]);
