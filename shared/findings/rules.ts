@@ -234,7 +234,7 @@ export const RULES: readonly RuleSpec[] = [
     severity: 'warning',
     resource: 'system',
     needs: 'the time column',
-    thresholds: { intervalRatio: 2 },
+    thresholds: { intervalRatio: 2, warnIntervalRatio: 5 },
     minSeconds: 0,
     charts: [],
     source: 'dstat missed its ticks: the host stalled or dstat was starved of CPU',

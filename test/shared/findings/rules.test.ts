@@ -207,6 +207,9 @@ describe('sampling-gaps', () => {
     const [f] = found(run({ ...idle(40) }, { time }), 'sampling-gaps');
     expect(f?.windows).toEqual([{ from: 19, to: 26 }]);
     expect(f?.evidence).toMatchObject({ gaps: 1, missedSamples: 6, longestGapS: 7 });
+    expect(f?.severity).toBe('warning');
+    const late = [...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 23 + i)];
+    expect(found(run({ ...idle(40) }, { time: late }), 'sampling-gaps')[0]?.severity).toBe('info');
     const jitter = Array.from({ length: 40 }, (_, i) => i + (i % 5 === 0 ? 0.9 : 0));
     expect(found(run({ ...idle(40) }, { time: jitter }), 'sampling-gaps')).toEqual([]);
   });
