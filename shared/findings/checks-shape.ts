@@ -40,13 +40,17 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
       else bursts.push({ a: i, b: i });
     }
     if (bursts.length < minBursts) continue;
+    // Bursts at irregular spacing (fewer than half the gaps within the tolerance of their median) are not
+    // periodic: the autocorrelation is not computed for them.
+    const tolerance = spec.thresholds['spacingTolerance']!;
+    const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
+    const spacing = gaps[gaps.length >> 1]!;
+    if (gaps.filter((g) => Math.abs(g - spacing) <= tolerance * spacing).length < gaps.length / 2) continue;
     const { x, factor } = averagedDown(a.values, ACF_POINTS);
     const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
     if (!lag) continue;
     const periodRows = lag.lag * factor;
-    const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
-    const spacing = gaps[gaps.length >> 1]!;
-    if (Math.abs(spacing - periodRows) > spec.thresholds['spacingTolerance']! * periodRows) continue;
+    if (Math.abs(spacing - periodRows) > tolerance * periodRows) continue;
     const periodS = round(periodRows * ctx.intervalS);
     let peakRow = bursts[0]!.a;
     for (const b of bursts) for (let i = b.a; i <= b.b; i++) if (a.values[i]! > a.values[peakRow]!) peakRow = i;
@@ -134,8 +138,15 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
   const seconds = ctx.t[best.b]! - ctx.t[best.a]! + ctx.intervalS;
   if (seconds < spec.minSeconds) return [];
   let sum = 0;
-  for (let i = best.a; i <= best.b; i++) sum += x[i]!;
-  const mean = sum / (best.b - best.a + 1);
+  let count = 0;
+  for (let i = best.a; i <= best.b; i++) {
+    const v = x[i]!;
+    if (v === v) {
+      sum += v;
+      count++;
+    }
+  }
+  const mean = sum / count;
   // Warm-up and cool-down: the activity (at or above its floor) right before and after the steady window,
   // a one-sample dip tolerated.
   const on = (i: number) => x[i]! >= dominant.floor || (x[i - 1]! >= dominant.floor && x[i + 1]! >= dominant.floor);
@@ -165,26 +176,32 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
 function steadyStretch(ctx: RunContext, act: Activity, w: number, band: number): { a: number; b: number } | null {
   const x = act.values;
   const steady = new Uint8Array(ctx.n);
-  // Prefix sums: a window's mean in O(1), so windows below the floor (most of an idle series) cost nothing.
-  // A gap (NaN) adds 0 here and counts as a sample outside the band below.
+  // Prefix sums of the values and of the samples that have one: a window's mean in O(1), so windows below
+  // the floor (most of an idle series) cost nothing. A gap (NaN) is left out of the mean and the slope and
+  // counts as the one sample allowed outside the band.
   const prefix = new Float64Array(ctx.n + 1);
+  const counts = new Int32Array(ctx.n + 1);
   for (let i = 0; i < ctx.n; i++) {
     const v = x[i]!;
     prefix[i + 1] = prefix[i]! + (v === v ? v : 0);
+    counts[i + 1] = counts[i]! + (v === v ? 1 : 0);
   }
   for (let i = 0; i + w <= ctx.n; i++) {
-    const mean = (prefix[i + w]! - prefix[i]!) / w;
-    if (!(mean >= act.floor)) continue;
+    const count = counts[i + w]! - counts[i]!;
+    const mean = (prefix[i + w]! - prefix[i]!) / count;
+    if (!(count >= w - 1 && mean >= act.floor)) continue;
     if (!(ctx.t[i + w - 1]! - ctx.t[i]! <= (w - 1) * ctx.intervalS * 1.5)) continue;
     let outside = 0;
-    for (let j = i; j < i + w; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
+    for (let j = i; j < i + w && outside <= 1; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
     if (outside > 1) continue;
     // Least-squares slope per sample; its change across the window against the band.
     let sxy = 0;
     let sxx = 0;
     const xc = (w - 1) / 2;
     for (let j = 0; j < w; j++) {
-      sxy += (j - xc) * (x[i + j]! - mean);
+      const v = x[i + j]!;
+      if (v !== v) continue;
+      sxy += (j - xc) * (v - mean);
       sxx += (j - xc) ** 2;
     }
     if (!(Math.abs((sxy / sxx) * (w - 1)) <= band * mean)) continue;

@@ -147,7 +147,7 @@ export function loadHigh(ctx: RunContext, spec: RuleSpec): CheckResult {
   ];
 }
 
-/** Steps of the time column over k × the interval: ticks dstat missed. One window per gap. */
+/** Steps of the time column over k × the interval: ticks dstat missed. One window per gap; a warning when one lasts warnIntervalRatio intervals. */
 export function samplingGaps(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (ctx.n < 2) return { skip: TOO_SHORT };
   const k = spec.thresholds['intervalRatio']!;
@@ -167,8 +167,11 @@ export function samplingGaps(ctx: RunContext, spec: RuleSpec): CheckResult {
     }
   }
   if (windows.length === 0) return [];
+  // Short gaps (a tick or two late on a busy host) are worth knowing but limit nothing: info.
+  const severity = longest >= spec.thresholds['warnIntervalRatio']! * ctx.intervalS ? 'warning' : 'info';
   return [
     {
+      severity,
       ranges: [],
       windows,
       peak: { value: round1(longest), unit: 'seconds', row: longestAt, series: 'time' },

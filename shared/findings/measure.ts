@@ -3,9 +3,13 @@ import { conditionRanges, longEnough, type RowRange } from './windows.js';
 import type { RunContext } from './context.js';
 
 /** Rows where `test(i)` holds, as windows of at least `minS` seconds. */
+let conditions = new Uint8Array(0);
+
 export function windowsWhere(ctx: RunContext, minS: number, test: (i: number) => boolean): RowRange[] {
-  const cond = new Uint8Array(ctx.n);
-  for (let i = 0; i < ctx.n; i++) if (test(i)) cond[i] = 1;
+  // One scratch buffer of conditions for every call, grown as needed (conditionRanges reads it at once).
+  if (conditions.length < ctx.n) conditions = new Uint8Array(ctx.n);
+  const cond = conditions.subarray(0, ctx.n);
+  for (let i = 0; i < ctx.n; i++) cond[i] = test(i) ? 1 : 0;
   return longEnough(conditionRanges(cond, ctx.t, ctx.maxStepS), ctx.t, ctx.intervalS, minS);
 }
 
@@ -51,8 +55,12 @@ export function median(values: Float64Array): number {
  * out; 0 when none. By selection (Hoare's quickselect) on a copy, O(n): a sort per column and rule was most
  * of the rules' time on long runs.
  */
+let scratch = new Float64Array(0);
+
 export function quantile(values: Float64Array, q: number): number {
-  const xs = new Float64Array(values.length);
+  // One scratch buffer for every call (the copy selection reorders), grown as needed: no garbage per call.
+  if (scratch.length < values.length) scratch = new Float64Array(values.length);
+  const xs = scratch;
   let n = 0;
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;

@@ -20,8 +20,8 @@ describe('dstatview (dispatcher)', () => {
   it('prints the commands, each with its one line, for --help, -h and help', async () => {
     const text = usage();
     expect(text.startsWith('Usage: dstatview COMMAND [ARGS]\n\nCommands:\n')).toBe(true);
-    expect(text).toContain('  stats     print min, avg, p95 and max of every series as JSON\n');
-    expect(text).toContain('  d2g       dstat2graphs.pl\'s command line: a report directory with PNGs and a ZIP\n');
+    expect(text).toContain('  stats      print min, avg, p95 and max of every series as JSON\n');
+    expect(text).toContain('  d2g        dstat2graphs.pl\'s command line: a report directory with PNGs and a ZIP\n');
     expect(text.endsWith("\n\n  dstatview COMMAND --help   the command's own help\n  dstatview --version        the version")).toBe(true);
     for (const name of Object.keys(COMMANDS)) expect(text).toMatch(new RegExp(`^  ${name} +${COMMANDS[name]!.summary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
     for (const flag of ['--help', '-h', 'help']) {
