@@ -12,6 +12,8 @@ import { DstatFormatError, isDstatFormatError } from '../dstat/errors.js';
 import { parseDstat } from '../dstat/parse-dstat.js';
 import type { DstatLog } from '../dstat/types.js';
 import { MAX_ROWS } from '../limits.js';
+import { evaluateFindings } from '../findings/evaluate.js';
+import { toColumnarRun } from '../report/columnar.js';
 import { windowStats } from '../series/window-stats.js';
 
 /** The rows of one run from row `from` on: what a page that has `from` rows of it appends. */
@@ -101,6 +103,8 @@ export class LiveLog {
         if (s.kind !== 'number') continue;
         s.stats = windowStats(Float64Array.from(s.values, (v) => (v === null ? NaN : v)), from);
       }
+      // The findings of the run so far (the pieces' own findings saw only their rows).
+      run.findings = evaluateFindings(toColumnarRun(run));
     }
     return this.parsed;
   }
