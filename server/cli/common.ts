@@ -140,3 +140,15 @@ export function reportError(err: unknown, usage: string): number {
   process.stderr.write(`dstatview: ${e?.path ? `${e.path}: ` : ''}${e instanceof Error ? e.message : String(err)}\n`);
   return 1;
 }
+
+/** A --server value: an http(s) URL, else a UsageError naming it. */
+export function parseServer(server: string): URL {
+  let base: URL;
+  try {
+    base = new URL(server);
+  } catch {
+    throw new UsageError(`--server takes an http(s) URL, got ${JSON.stringify(server)}`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--server takes an http(s) URL, got ${JSON.stringify(server)}`);
+  return base;
+}

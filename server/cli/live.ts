@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_LIVE_IDLE_SECONDS, DEFAULT_MAX_UPLOAD_BYTES, LIVE_APPEND_MAX_BYTES, MAX_LIVE_IDLE_SECONDS } from '../../shared/limits.js';
-import { InputError, intOption, parseCommandLine, reportError, STDIN, UsageError } from './common.js';
+import { InputError, intOption, parseCommandLine, parseServer, reportError, STDIN, UsageError } from './common.js';
 import { LiveClient, LiveRefused, sleep } from './live/client.js';
 import { FileSource, StreamSource, type LogSource } from './live/source.js';
 import { StateFile } from './live/state.js';
@@ -185,17 +185,6 @@ export async function run(args: string[]): Promise<number> {
     await source?.close();
     await local?.close();
   }
-}
-
-function parseServer(server: string): URL {
-  let base: URL;
-  try {
-    base = new URL(server);
-  } catch {
-    throw new UsageError(`--server takes an http(s) URL, got ${JSON.stringify(server)}`);
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--server takes an http(s) URL, got ${JSON.stringify(server)}`);
-  return base;
 }
 
 /** A server of this command's own on 127.0.0.1, a free port; its reports in `dataDir` or a temporary one. */

@@ -8,7 +8,7 @@ import { basename } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import { viewQuery } from '../../shared/api/view-query.js';
-import { InputError, inputLabel, parseCommandLine, reportError, STDIN, UsageError } from './common.js';
+import { InputError, inputLabel, parseCommandLine, parseServer, reportError, STDIN, UsageError } from './common.js';
 import { VIEW_FLAGS, viewFromFlags } from './view-flags.js';
 
 
@@ -39,13 +39,7 @@ export async function run(args: string[]): Promise<number> {
     if (positionals.length !== 1) throw new UsageError('expected one LOG.csv');
     const server = values.server ?? process.env.DSTATVIEW_SERVER;
     if (!server) throw new UsageError('expected --server URL');
-    let base: URL;
-    try {
-      base = new URL(server);
-    } catch {
-      throw new UsageError(`--server takes an http(s) URL, got ${JSON.stringify(server)}`);
-    }
-    if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError(`--server takes an http(s) URL, got ${JSON.stringify(server)}`);
+    const base = parseServer(server);
     const view = viewFromFlags(values);
     const file = positionals[0]!;
     const label = inputLabel(file);
