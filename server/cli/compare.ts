@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
-import { deltaTable, deltaTableMarkdown, runName, runTag, type ComparedSeries } from '../../shared/compare/index.js';
+import { deltaTable, deltaTableMarkdown, runName, runTag, seriesNames, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
@@ -26,9 +26,12 @@ import { InputError, inputLabel, parseCommandLine, readInput, reportError, repor
 export const usage = `Usage: dstatview compare A.csv B.csv [C.csv …] [options]
 
 Compares up to ${MAX_COMPARE_RUNS} runs: for every series, each run's avg, p95 and max and its change against
-the baseline run (absolute and %), largest change first; changes within the baseline's noise (|Δavg| ≤ its
-standard deviation) are marked "(noise)". FILE.csv:N picks run N of a file with appended runs; - reads
-standard input; a .csv.gz is read as is.
+the baseline run (absolute, its 95 % interval, %) with a verdict: "significant" when the interval excludes 0
+and the change is at least --min-change % of the baseline's mean, "within noise", or "not enough samples"
+(the interval accounts for the autocorrelation of per-second samples: docs/compare.md). Rows are named and
+formatted as on the report page, grouped by chart, significant changes first; series zero in every run are
+left out and counted. FILE.csv:N picks run N of a file with appended runs; - reads standard input; a .csv.gz
+is read as is.
 
 Options:
   -o, --output FILE   write FILE.md (the Markdown table), FILE.json (the /api/compare JSON) or FILE.html
@@ -39,6 +42,8 @@ Options:
                       row − shift)
   --from S --to S     compare only this window of aligned elapsed seconds (every run alike)
   --common            compare only the stretch of elapsed time every run covers
+  --min-change P      the smallest change called significant, % of the baseline's mean (default 5)
+  --raw               raw numbers with a unit column instead of the page's units (KiB/s, %, /s)
   -h, --help          show this help`;
 
 export async function run(args: string[]): Promise<number> {
@@ -50,6 +55,8 @@ export async function run(args: string[]): Promise<number> {
       from: { type: 'string' },
       to: { type: 'string' },
       common: { type: 'boolean' },
+      'min-change': { type: 'string' },
+      raw: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -78,7 +85,7 @@ export async function run(args: string[]): Promise<number> {
       await writeFile(values.output!, JSON.stringify(json, null, 2) + '\n');
       return 0;
     }
-    const markdown = compareMarkdown(json);
+    const markdown = compareMarkdown(json, seriesNames(runs, request.baseline), values.raw ?? false);
     if (format === 'md') await writeFile(values.output!, markdown);
     else process.stdout.write(markdown);
     return 0;
@@ -87,12 +94,16 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-/** The Δ table of a comparison as Markdown (the runs listed above it). */
-export function compareMarkdown(json: CompareJson): string {
+/**
+ * The Δ table of a comparison as Markdown: its header (runs, window, method), then the rows named as the
+ * page names them (`names`; default the series ids) in the page's units, or raw.
+ */
+export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = false): string {
   const labels = json.runs.map((r, i) => ({ tag: runTag(i), name: runName(r) }));
   const series: ComparedSeries[] = Object.entries(json.series).map(([id, s]) => ({ id, ...s }));
-  const window = json.window ? `- window: ${json.window.from} s to ${json.window.to} s of aligned elapsed time\n` : '';
-  return window + deltaTableMarkdown(deltaTable(series, labels, json.baseline), labels, json.baseline);
+  const window = json.window ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time` : undefined;
+  const table = deltaTable(series, labels, json.baseline, { names, raw });
+  return deltaTableMarkdown(table, labels, json.baseline, { window, minChange: json.minChange });
 }
 
 function outputFormat(output: string | undefined): 'stdout' | 'md' | 'json' | 'html' {
@@ -129,7 +140,12 @@ async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<s
   return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts: request.shifts, window });
 }
 
-function compareRequest(v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean }, count: number): CompareRequest {
+function compareRequest(
+  v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean; 'min-change'?: string },
+  count: number,
+): CompareRequest {
+  const minChange = v['min-change'] === undefined ? undefined : Number(v['min-change']);
+  if (minChange !== undefined && !(Number.isFinite(minChange) && minChange >= 0)) throw new UsageError('--min-change takes a percentage ≥ 0');
   const baseline = v.baseline === undefined ? 0 : Number(v.baseline);
   if (!(Number.isInteger(baseline) && baseline >= 0 && baseline < count)) {
     throw new UsageError(`--baseline takes a run from 0 to ${count - 1}`);
@@ -145,9 +161,9 @@ function compareRequest(v: { baseline?: string; shift?: string; from?: string; t
     if (v.common || !(Number.isFinite(from) && Number.isFinite(to) && from <= to)) {
       throw new UsageError('--from S --to S: two numbers of seconds, from ≤ to (and not with --common)');
     }
-    return { baseline, shifts, window: { from, to } };
+    return { baseline, shifts, window: { from, to }, minChange };
   }
-  return { baseline, shifts, window: v.common ? 'common' : null };
+  return { baseline, shifts, window: v.common ? 'common' : null, minChange };
 }
 
 /** The files named on the command line (plain or gzip, `-` standard input), each read once. */

@@ -7,6 +7,7 @@ import type { RunMeta } from '../dstat/types.js';
 import { commonWindow } from '../compare/align.js';
 import { compareRuns } from '../compare/compare.js';
 import { NOISE_RULE } from '../compare/delta.js';
+import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 import type { CompareRunInput, ElapsedWindow } from '../compare/types.js';
 import type { CompareJson, CompareSeriesJson } from './schemas.js';
 
@@ -26,13 +27,16 @@ export interface CompareRequest {
   shifts: readonly number[];
   /** An explicit window, `'common'` for the stretch every run covers, or null for whole runs. */
   window: ElapsedWindow | 'common' | null;
+  /** Practical threshold of a significant change, % of the baseline's mean; default DEFAULT_MIN_CHANGE. */
+  minChange?: number;
 }
 
 /** Throws RangeError for a baseline that is not a run, or a common window of runs that do not overlap. */
 export function toCompareJson(runs: readonly NamedRun[], request: CompareRequest): CompareJson {
   const window = request.window === 'common' ? commonWindow(runs, request.shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
-  const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window });
+  const minChange = request.minChange ?? DEFAULT_MIN_CHANGE;
+  const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window, minChange });
   const series: Record<string, CompareSeriesJson> = {};
   for (const s of comparison.series) {
     series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived };
@@ -59,6 +63,7 @@ export function toCompareJson(runs: readonly NamedRun[], request: CompareRequest
     baseline: comparison.baseline,
     window: window ?? null,
     noiseRule: NOISE_RULE,
+    minChange,
     series,
   };
 }

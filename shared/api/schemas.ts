@@ -204,6 +204,8 @@ export const CompareQuery = Type.Object({
   from: Type.Optional(Type.Number()),
   to: Type.Optional(Type.Number()),
   window: Type.Optional(Type.Literal('common')),
+  /** Practical threshold of a significant change, % of the baseline's mean (default 5). */
+  minChange: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
 });
 export type CompareQuery = Static<typeof CompareQuery>;
 
@@ -240,6 +242,10 @@ export const CompareFiguresJson = Type.Object({
   max: Type.Number(),
   /** Population standard deviation of the samples. */
   sd: Type.Number(),
+  /** Effective number of independent samples (lag-1 autocorrelation, docs/compare.md). */
+  nEff: Type.Number(),
+  /** Standard error of the mean, in the series' unit. */
+  se: Type.Number(),
 });
 
 export const CompareDeltaJson = Type.Object({
@@ -250,7 +256,11 @@ export const CompareDeltaJson = Type.Object({
   avgPct: Pct,
   p95Pct: Pct,
   maxPct: Pct,
-  /** The change is within the baseline's noise (`noiseRule`). */
+  /** `significant`: the 95 % interval excludes 0 and |Δavg| ≥ minChange %; `noise`; `too-few` samples. */
+  verdict: Type.Union([Type.Literal('significant'), Type.Literal('noise'), Type.Literal('too-few')]),
+  /** 95 % interval of Δavg, in the series' unit (docs/compare.md). */
+  avgCi: Type.Tuple([Type.Number(), Type.Number()]),
+  /** Not significant (verdict `noise` or `too-few`). */
   withinNoise: Type.Boolean(),
 });
 
@@ -273,6 +283,8 @@ export const CompareJson = Type.Object({
   /** The common window in aligned elapsed seconds; null = every run's whole run. */
   window: Type.Union([Type.Object({ from: Type.Number(), to: Type.Number() }), Type.Null()]),
   noiseRule: Type.String(),
+  /** The practical threshold used, % of the baseline's mean. */
+  minChange: Type.Number(),
   /** By series id (as `dstatview stats` prints them), in first-seen order. */
   series: Type.Record(Type.String(), CompareSeriesJson),
 });

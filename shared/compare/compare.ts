@@ -32,7 +32,7 @@ export function compareRuns(runs: readonly CompareRunInput[], options: CompareOp
     const first = present.find((s) => s !== undefined)!;
     const figures: (RunFigures | null)[] = present.map((s, i) => (s ? figuresOf(runs[i]!, s.values, rows[i]!) : null));
     const base = figures[baseline];
-    const deltas: (Delta | null)[] = figures.map((f, i) => (i !== baseline && f && base ? delta(base, f) : null));
+    const deltas: (Delta | null)[] = figures.map((f, i) => (i !== baseline && f && base ? delta(base, f, options.minChange) : null));
     series.push({
       id,
       group: first.group,
@@ -48,28 +48,28 @@ export function compareRuns(runs: readonly CompareRunInput[], options: CompareOp
 
 /**
  * How big a series' change is, to sort the Δ table by: the largest |Δavg %| of any run against the
- * baseline (Infinity for a change from a baseline of 0; 0 when nothing compares), and whether any run's
- * change is beyond noise.
+ * baseline (Infinity for a change from a baseline of 0; 0 when nothing compares), whether any run's
+ * change is significant, and `rank`: 2 significant, 1 within noise, 0 too few samples or nothing compared.
  */
-export function changeSize(s: Pick<ComparedSeries, 'delta'>): { size: number; real: boolean } {
+export function changeSize(s: Pick<ComparedSeries, 'delta'>): { size: number; real: boolean; rank: number } {
   let size = 0;
-  let real = false;
+  let rank = 0;
   for (const d of s.delta) {
     if (!d) continue;
     const pct = d.avgPct === null ? (d.avg === 0 ? 0 : Infinity) : Math.abs(d.avgPct);
     if (pct > size) size = pct;
-    if (!d.withinNoise) real = true;
+    rank = Math.max(rank, d.verdict === 'significant' ? 2 : d.verdict === 'noise' ? 1 : 0);
   }
-  return { size, real };
+  return { size, real: rank === 2, rank };
 }
 
 /**
- * Series by the size of their change, largest first, every change beyond noise before the within-noise
- * ones (stable: ties keep their order).
+ * Series by significance (significant, then within noise, then too few samples), then by the size of
+ * their change, largest first (stable: ties keep their order).
  */
 export function sortByChange<T extends Pick<ComparedSeries, 'delta'>>(series: readonly T[]): T[] {
   return series
     .map((s, i) => ({ s, i, c: changeSize(s) }))
-    .sort((a, b) => Number(b.c.real) - Number(a.c.real) || b.c.size - a.c.size || a.i - b.i)
+    .sort((a, b) => b.c.rank - a.c.rank || b.c.size - a.c.size || a.i - b.i)
     .map(({ s }) => s);
 }
