@@ -3,6 +3,7 @@
  * comma-separated, each optionally `ID:N` for run N (1-based) of a file with appended runs (default: the
  * last run, as the report page). The same id may appear twice (two runs of one file; a run with itself).
  */
+import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 import { MAX_COMPARE_RUNS } from '../limits.js';
 import { isReportId } from './report-id.js';
 
@@ -49,6 +50,8 @@ export interface CompareQuery {
   sort: 'change' | 'name';
   /** Draw devices idle in every run (default: listed apart, as on a report page). */
   idle: boolean;
+  /** Practical threshold of a significant change, % of the baseline's mean (absent: DEFAULT_MIN_CHANGE). */
+  minChange?: number;
 }
 
 /**
@@ -62,6 +65,7 @@ export function compareQuery(v: CompareQuery): string {
   if (v.from !== null && v.to !== null) parts.push(`from=${roundMs(v.from)}`, `to=${roundMs(v.to)}`);
   if (v.sort === 'name') parts.push('sort=name');
   if (v.idle) parts.push('idle=1');
+  if (v.minChange !== undefined && v.minChange !== DEFAULT_MIN_CHANGE) parts.push(`minChange=${v.minChange}`);
   return '?' + parts.join('&');
 }
 

@@ -9,7 +9,8 @@ const en = {
   shiftLabel: (tag: string) => `Shift ${tag} (s)`,
   legendTitle: 'Runs',
   deltaTitle: 'What changed',
-  deltaLead: (rule: string) => `Each run's avg, p95 and max over the window from its raw samples, and the change against the baseline. Within noise: ${rule}.`,
+  deltaLead: (minChange: number) =>
+    `Each run's avg, p95 and max over the window from its raw samples, and the change against the baseline with its 95 % interval. Significant: the interval, which allows for the correlation of successive samples, excludes 0 and the change is at least ${minChange} % of the baseline.`,
   sortBy: 'Sort by',
   sortChange: 'size of the change',
   sortName: 'series',
@@ -40,7 +41,8 @@ const ja: CompareText = {
   shiftLabel: (tag) => `${tag} のずらし (秒)`,
   legendTitle: 'ラン',
   deltaTitle: '変化',
-  deltaLead: (rule) => `各ランの区間内の平均・p95・最大 (生サンプルから) と基準からの変化。ノイズ内: ${rule}。`,
+  deltaLead: (minChange) =>
+    `各ランの区間内の平均・p95・最大 (生サンプルから) と、基準からの変化およびその 95 % 区間。有意: 連続するサンプルの相関を考慮した区間が 0 を含まず、変化が基準の ${minChange} % 以上。`,
   sortBy: '並べ替え',
   sortChange: '変化の大きさ',
   sortName: '系列',

@@ -5,7 +5,7 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { compareRuns, runName, runTag, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
+import { compareRuns, runName, runTag, seriesNames, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -24,7 +24,7 @@ import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columna
 import { prefetchCompareReports } from '../data/load-report.js';
 import { CHARTS_PAINTED_EVENT } from '../first-screen.js';
 import { formatElapsed } from '../format.js';
-import { chartTitle, useLang, useT } from '../i18n/i18n.js';
+import { chartTitle, seriesLabel, useLang, useT } from '../i18n/i18n.js';
 import { chartMinWidthRem } from '../view/layout.js';
 import { useTheme } from '../theme/theme.js';
 import '../compare/compare.css';
@@ -46,7 +46,7 @@ export function ComparePage({ search }: { search: string }) {
   const c = useCompareText();
   const [view, setView] = useState<CompareView>(() => parseCompareView(search));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false });
+  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false, minChange: undefined });
 
   // The URL follows the view (replaceState: the view is not a navigation).
   useEffect(() => {
@@ -126,7 +126,6 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   const axis = useMemo(() => axisRun(runs, picked[0]!.run), [runs, picked]);
   const labels = useMemo(() => picked.map((p) => p.label), [picked]);
   const tags = useMemo(() => labels.map((l) => l.tag), [labels]);
-  const names = useMemo(() => labels.map((l) => l.name), [labels]);
   const matched = useMemo(() => matchCharts(runs, view.baseline), [runs, view.baseline]);
   // As on a report page (§7): devices idle in every run are listed, not drawn, unless `idle=1`.
   const idle = useMemo(() => idleMatched(matched, runs), [matched, runs]);
@@ -194,6 +193,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
             baseline: view.baseline,
             shifts: view.shifts,
             window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
+            minChange: view.minChange,
           }),
         );
       }, 0);
@@ -202,7 +202,13 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [inputs, view.baseline, view.shifts, zoom]);
+  }, [inputs, view.baseline, view.shifts, view.minChange, zoom]);
+  // The table names series as the charts do, in the page's language.
+  const seriesTitles = useMemo(
+    () => seriesNames(inputs, view.baseline, (chart) => chartTitle(chart, lang), (s) => seriesLabel(s, lang)),
+    [inputs, view.baseline, lang],
+  );
+  const windowText = zoom ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1)) : c.whole;
 
   return (
     <LazyContext.Provider value={lazy}>
@@ -219,6 +225,10 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
                   type="number"
                   step="any"
                   defaultValue={view.shifts[i] ?? 0}
+                  // Enter applies the shift as leaving the field does.
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.blur();
+                  }}
                   onBlur={(e) => {
                     const n = Number(e.currentTarget.value);
                     if (Number.isFinite(n) && n !== (view.shifts[i] ?? 0)) {
@@ -245,7 +255,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
             {c.resetZoom}
           </button>
           <span className="hint" data-window="">
-            {zoom ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1)) : c.whole}
+            {windowText}
           </span>
         </div>
         {idle.length > 0 && (
@@ -275,7 +285,6 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
                 perRun={m.perRun}
                 runs={runs}
                 tags={tags}
-                names={names}
                 coordinator={coordinator}
                 domId={domId}
               />
@@ -298,6 +307,9 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
           baseline={view.baseline}
           sort={view.sort}
           onSort={(sort) => setView((v) => ({ ...v, sort }))}
+          names={seriesTitles}
+          windowText={windowText}
+          minChange={view.minChange}
         />
       )}
     </LazyContext.Provider>
