@@ -15,6 +15,7 @@ import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
 import { commonWindow } from '../../shared/compare/align.js';
+import { effectiveShifts } from '../../shared/compare/clock.js';
 import { defaultWebDir } from '../web-dir.js';
 import { offlineCompareHtml, type ComparedRun } from '../export/offline-compare-html.js';
 import { loadOfflineAssets } from '../export/offline-html.js';
@@ -42,6 +43,8 @@ Options:
                       row − shift)
   --from S --to S     compare only this window of aligned elapsed seconds (every run alike)
   --common            compare only the stretch of elapsed time every run covers
+  --align clock       line the runs up on the absolute clock (each log's Date: zone honoured), for logs of
+                      several hosts recorded at once; --shift then adds per-run clock offsets
   --min-change P      the smallest change called significant, % of the baseline's mean (default 5)
   --raw               raw numbers with a unit column instead of the page's units (KiB/s, %, /s)
   -h, --help          show this help`;
@@ -56,6 +59,7 @@ export async function run(args: string[]): Promise<number> {
       to: { type: 'string' },
       common: { type: 'boolean' },
       'min-change': { type: 'string' },
+      align: { type: 'string' },
       raw: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
@@ -130,20 +134,23 @@ async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<s
     pickRun(file, report.report.runs.length, run);
     runs.push({ report, run });
   }
-  // Only the time columns decide the common window.
+  // Only the time columns (and zones, for the clock) decide the shifts and the common window.
   const chosen = runs.map(({ report, run }) => {
-    const { time, firstRowIsSinceBoot } = report.report.runs[(run ?? report.report.runs.length) - 1]!;
-    return { time, firstRowIsSinceBoot, series: [] };
+    const { time, firstRowIsSinceBoot, meta } = report.report.runs[(run ?? report.report.runs.length) - 1]!;
+    return { time, firstRowIsSinceBoot, series: [], timezone: meta.timezone };
   });
-  const window = request.window === 'common' ? commonWindow(chosen, request.shifts) : request.window;
+  const shifts = effectiveShifts(chosen, request.align ?? 'elapsed', request.shifts);
+  const window = request.window === 'common' ? commonWindow(chosen, shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
-  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts: request.shifts, window });
+  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window });
 }
 
 function compareRequest(
-  v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean; 'min-change'?: string },
+  v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean; 'min-change'?: string; align?: string },
   count: number,
 ): CompareRequest {
+  if (v.align !== undefined && v.align !== 'clock' && v.align !== 'elapsed') throw new UsageError('--align takes clock or elapsed');
+  const align = v.align === 'clock' ? 'clock' : 'elapsed';
   const minChange = v['min-change'] === undefined ? undefined : Number(v['min-change']);
   if (minChange !== undefined && !(Number.isFinite(minChange) && minChange >= 0)) throw new UsageError('--min-change takes a percentage ≥ 0');
   const baseline = v.baseline === undefined ? 0 : Number(v.baseline);
@@ -161,9 +168,9 @@ function compareRequest(
     if (v.common || !(Number.isFinite(from) && Number.isFinite(to) && from <= to)) {
       throw new UsageError('--from S --to S: two numbers of seconds, from ≤ to (and not with --common)');
     }
-    return { baseline, shifts, window: { from, to }, minChange };
+    return { baseline, shifts, window: { from, to }, minChange, align };
   }
-  return { baseline, shifts, window: v.common ? 'common' : null, minChange };
+  return { baseline, shifts, window: v.common ? 'common' : null, minChange, align };
 }
 
 /** The files named on the command line (plain or gzip, `-` standard input), each read once. */

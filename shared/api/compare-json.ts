@@ -8,6 +8,7 @@ import { commonWindow } from '../compare/align.js';
 import { compareRuns } from '../compare/compare.js';
 import { NOISE_RULE } from '../compare/delta.js';
 import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
+import { effectiveShifts } from '../compare/clock.js';
 import type { CompareRunInput, ElapsedWindow } from '../compare/types.js';
 import type { CompareJson, CompareSeriesJson } from './schemas.js';
 
@@ -29,10 +30,19 @@ export interface CompareRequest {
   window: ElapsedWindow | 'common' | null;
   /** Practical threshold of a significant change, % of the baseline's mean; default DEFAULT_MIN_CHANGE. */
   minChange?: number;
+  /** `clock`: runs on the absolute clock (each log's zone), `shifts` added as clock offsets; default elapsed. */
+  align?: 'elapsed' | 'clock';
 }
 
 /** Throws RangeError for a baseline that is not a run, or a common window of runs that do not overlap. */
-export function toCompareJson(runs: readonly NamedRun[], request: CompareRequest): CompareJson {
+export function toCompareJson(runs: readonly NamedRun[], request_: CompareRequest): CompareJson {
+  const align = request_.align ?? 'elapsed';
+  const shifts = effectiveShifts(
+    runs.map((r) => ({ time: r.time, timezone: r.meta.timezone })),
+    align,
+    request_.shifts,
+  );
+  const request = { ...request_, shifts };
   const window = request.window === 'common' ? commonWindow(runs, request.shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
   const minChange = request.minChange ?? DEFAULT_MIN_CHANGE;
@@ -61,6 +71,7 @@ export function toCompareJson(runs: readonly NamedRun[], request: CompareRequest
       };
     }),
     baseline: comparison.baseline,
+    align,
     window: window ?? null,
     noiseRule: NOISE_RULE,
     minChange,

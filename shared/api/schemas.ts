@@ -206,6 +206,8 @@ export const CompareQuery = Type.Object({
   window: Type.Optional(Type.Literal('common')),
   /** Practical threshold of a significant change, % of the baseline's mean (default 5). */
   minChange: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
+  /** `clock`: runs on the absolute clock, each log's zone honoured; `shift` then adds per-run clock offsets. */
+  align: Type.Optional(Type.Union([Type.Literal('elapsed'), Type.Literal('clock')])),
 });
 export type CompareQuery = Static<typeof CompareQuery>;
 
@@ -225,7 +227,7 @@ export const CompareRunJson = Type.Object({
   durationS: Type.Number(),
   /** Sampling interval, seconds. */
   intervalS: Type.Number(),
-  /** Seconds this run's start is shifted by. */
+  /** Seconds this run's start is shifted by (with align=clock: the clock's shift plus the given offset). */
   shift: Type.Number(),
   /** Rows counted in the statistics. */
   rows: Type.Integer(),
@@ -280,6 +282,8 @@ export type CompareSeriesJson = Static<typeof CompareSeriesJson>;
 export const CompareJson = Type.Object({
   runs: Type.Array(CompareRunJson),
   baseline: Type.Integer(),
+  /** How the runs are lined up: elapsed time from each run's start, or the absolute clock. */
+  align: Type.Union([Type.Literal('elapsed'), Type.Literal('clock')]),
   /** The common window in aligned elapsed seconds; null = every run's whole run. */
   window: Type.Union([Type.Object({ from: Type.Number(), to: Type.Number() }), Type.Null()]),
   noiseRule: Type.String(),
