@@ -52,6 +52,8 @@ export interface CompareQuery {
   idle: boolean;
   /** Practical threshold of a significant change, % of the baseline's mean (absent: DEFAULT_MIN_CHANGE). */
   minChange?: number;
+  /** `clock`: runs on the absolute clock, `shifts` then clock offsets (absent: elapsed time). */
+  align?: 'elapsed' | 'clock';
 }
 
 /**
@@ -66,6 +68,7 @@ export function compareQuery(v: CompareQuery): string {
   if (v.sort === 'name') parts.push('sort=name');
   if (v.idle) parts.push('idle=1');
   if (v.minChange !== undefined && v.minChange !== DEFAULT_MIN_CHANGE) parts.push(`minChange=${v.minChange}`);
+  if (v.align === 'clock') parts.push('align=clock');
   return '?' + parts.join('&');
 }
 

@@ -9,6 +9,7 @@
  *   from, to  zoom window, aligned elapsed seconds; both or neither
  *   sort      `name`: the Δ table by series id (default: by the size of the change)
  *   idle      `1`: draw devices idle in every run (default: listed, not drawn, as on a report page)
+ *   align     `clock`: runs on the absolute clock, each log's zone honoured; shift then adds clock offsets
  *   minChange the smallest change called significant, % of the baseline's mean (default 5; docs/compare.md)
  */
 import { parseRunRefs, type CompareQuery } from '../api/compare-ref.js';
@@ -19,6 +20,7 @@ export interface CompareView extends CompareQuery {
   error: string | null;
   shifts: number[];
   minChange: number;
+  align: 'elapsed' | 'clock';
 }
 
 const num = (s: string | null): number | null => {
@@ -50,6 +52,7 @@ export function parseCompareView(search: string): CompareView {
     to: zoom ? to : null,
     sort: p.get('sort') === 'name' ? 'name' : 'change',
     idle: p.get('idle') === '1',
+    align: p.get('align') === 'clock' ? 'clock' : 'elapsed',
     minChange: minChange !== null && minChange >= 0 && minChange <= 1000 ? minChange : DEFAULT_MIN_CHANGE,
   };
 }

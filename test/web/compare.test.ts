@@ -183,6 +183,34 @@ describeBrowser('compare page', () => {
   );
 
   it(
+    'align=clock puts a second host’s log where its clock says (its zone honoured); the shift becomes a clock offset',
+    () =>
+      h.run(async () => {
+        const a = idOf(await h.report(A));
+        const db1 = idOf(await h.report('db1.csv', readFileSync(fixturePath('compare/d072_tfvnrl_host-db1_plus0100_20s-later.csv'), 'utf8')));
+        const page = await h.newPage();
+        await openCompare(page, `?ids=${a},${db1}`);
+        const vda = chartByKey(page, 'disk:vda');
+        await waitForPainted(vda, HOOK_TIMEOUT_MS);
+        const elapsed = await xRange(vda);
+        await page.getByLabel('Align on').selectOption('clock');
+        await expect.poll(() => page.url()).toMatch(/[?&]align=clock(&|$)/);
+        await page.getByLabel('Clock offset B (s)').waitFor();
+        const clockChart = chartByKey(page, 'disk:vda');
+        await waitForPainted(clockChart, HOOK_TIMEOUT_MS);
+        // The same run 20 s later on the clock: the axis is 20 s longer.
+        await expect.poll(async () => Math.round(((await xRange(clockChart)).max - elapsed.max) / 1000)).toBe(20);
+        const offset = page.getByLabel('Clock offset B (s)');
+        await offset.fill('20');
+        await offset.press('Enter');
+        await expect.poll(() => page.url()).toMatch(/[?&]shift=0,20(&|$)/);
+        await waitForPainted(chartByKey(page, 'disk:vda'), HOOK_TIMEOUT_MS);
+        await expect.poll(async () => Math.round(((await xRange(chartByKey(page, 'disk:vda'))).max - elapsed.max) / 1000)).toBe(0);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'a shift applies on Enter as on leaving the field',
     () =>
       h.run(async () => {

@@ -5,7 +5,7 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { compareRuns, runName, runTag, seriesNames, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
+import { compareRuns, effectiveShifts, runName, runTag, seriesNames, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -46,7 +46,7 @@ export function ComparePage({ search }: { search: string }) {
   const c = useCompareText();
   const [view, setView] = useState<CompareView>(() => parseCompareView(search));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false, minChange: undefined });
+  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false, minChange: undefined, align: undefined });
 
   // The URL follows the view (replaceState: the view is not a navigation).
   useEffect(() => {
@@ -111,7 +111,7 @@ export function ComparePage({ search }: { search: string }) {
       )}
       {loaded.state === 'ready' && (
         // A new shift puts every run on a new axis: a new viewer (and coordinator).
-        <CompareViewer key={view.shifts.join(',')} picked={loaded.picked} view={view} setView={setView} />
+        <CompareViewer key={`${view.align}:${view.shifts.join(',')}`} picked={loaded.picked} view={view} setView={setView} />
       )}
     </main>
   );
@@ -122,7 +122,12 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   const t = useT();
   const lang = useLang();
   const { theme } = useTheme();
-  const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, view.shifts[i] ?? 0)), [picked, view.shifts]);
+  // Elapsed time from each run's start, or the absolute clock (align=clock) with the shifts as clock offsets.
+  const shifts = useMemo(
+    () => effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts),
+    [picked, view.align, view.shifts],
+  );
+  const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, shifts[i] ?? 0)), [picked, shifts]);
   const axis = useMemo(() => axisRun(runs, picked[0]!.run), [runs, picked]);
   const labels = useMemo(() => picked.map((p) => p.label), [picked]);
   const tags = useMemo(() => labels.map((l) => l.tag), [labels]);
@@ -191,7 +196,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
         setComparison(
           compareRuns(inputs, {
             baseline: view.baseline,
-            shifts: view.shifts,
+            shifts,
             window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
             minChange: view.minChange,
           }),
@@ -202,7 +207,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [inputs, view.baseline, view.shifts, view.minChange, zoom]);
+  }, [inputs, view.baseline, shifts, view.minChange, zoom]);
   // The table names series as the charts do, in the page's language.
   const seriesTitles = useMemo(
     () => seriesNames(inputs, view.baseline, (chart) => chartTitle(chart, lang), (s) => seriesLabel(s, lang)),
@@ -220,7 +225,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
               <b>{l.tag}</b> {l.name}
               {i === view.baseline && <em> · {c.baseline}</em>}
               <label className="shift">
-                {c.shiftLabel(l.tag)}{' '}
+                {view.align === 'clock' ? c.offsetLabel(l.tag) : c.shiftLabel(l.tag)}{' '}
                 <input
                   type="number"
                   step="any"
@@ -249,6 +254,19 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
                   {l.tag}
                 </option>
               ))}
+            </select>
+          </label>
+          <label>
+            {c.alignLabel}{' '}
+            <select
+              value={view.align}
+              onChange={(e) => {
+                const align = e.currentTarget.value === 'clock' ? 'clock' : 'elapsed';
+                setView((v) => ({ ...v, align, shifts: v.shifts.map(() => 0), from: null, to: null }));
+              }}
+            >
+              <option value="elapsed">{c.alignElapsed}</option>
+              <option value="clock">{c.alignClock}</option>
             </select>
           </label>
           <button type="button" onClick={() => coordinator.reset()} disabled={zoom === null}>
