@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
+import { parseRefWindow } from '../../shared/api/compare-ref.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
 import { deltaTable, deltaTableMarkdown, runName, runTag, seriesNames, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
@@ -31,8 +32,9 @@ the baseline run (absolute, its 95 % interval, %) with a verdict: "significant" 
 and the change is at least --min-change % of the baseline's mean, "within noise", or "not enough samples"
 (the interval accounts for the autocorrelation of per-second samples: docs/compare.md). Rows are named and
 formatted as on the report page, grouped by chart, significant changes first; series zero in every run are
-left out and counted. FILE.csv:N picks run N of a file with appended runs; - reads standard input; a .csv.gz
-is read as is.
+left out and counted. FILE.csv:N picks run N of a file with appended runs, FILE.csv@FROM-TO a window of it
+(seconds from its start; two windows of one run: A.csv@0-300 A.csv@600-900); - reads standard input; a
+.csv.gz is read as is.
 
 Options:
   -o, --output FILE   write FILE.md (the Markdown table), FILE.json (the /api/compare JSON) or FILE.html
@@ -79,10 +81,10 @@ export async function run(args: string[]): Promise<number> {
     const logs = new Map<string, DstatLog>();
     const runs: NamedRun[] = [];
     for (const arg of positionals) {
-      const { file, run: number } = fileAndRun(arg);
+      const { file, run: number, window } = fileAndRun(arg);
       let log = logs.get(file);
       if (!log) logs.set(file, (log = parseLog(inputs.get(file)!)));
-      runs.push(namedRun(inputs.get(file)!, log, number));
+      runs.push({ ...namedRun(inputs.get(file)!, log, number), ...(window ? { window } : {}) });
     }
     const json = toCompareJson(runs, request);
     if (format === 'json') {
@@ -191,11 +193,24 @@ function parseLog(input: Input): DstatLog {
   }
 }
 
-/** `FILE.csv:2` is run 2 of FILE.csv — unless a file is named so. */
-function fileAndRun(arg: string): { file: string; run: number | null } {
-  const m = /^(.+):(\d+)$/.exec(arg);
-  if (!m || existsSync(arg)) return { file: arg, run: null };
-  return { file: m[1]!, run: Number(m[2]) };
+/**
+ * `FILE.csv:2` is run 2 of FILE.csv, `FILE.csv@60-120` the seconds 60 to 120 of its (last) run, `FILE.csv:2@60-120`
+ * both — unless a file is named so.
+ */
+function fileAndRun(arg: string): { file: string; run: number | null; window?: { from: number; to: number } } {
+  if (existsSync(arg)) return { file: arg, run: null };
+  const at = /^(.+)@([^@]*)$/.exec(arg);
+  let rest = arg;
+  let window: { from: number; to: number } | undefined;
+  if (at) {
+    const w = parseRefWindow(at[2]!);
+    if (!w) throw new UsageError(`${arg}: @FROM-TO takes two numbers of seconds, FROM below TO`);
+    window = w;
+    rest = at[1]!;
+  }
+  const m = /^(.+):(\d+)$/.exec(rest);
+  if (!m || existsSync(rest)) return { file: rest, run: null, ...(window ? { window } : {}) };
+  return { file: m[1]!, run: Number(m[2]), ...(window ? { window } : {}) };
 }
 
 /** Run `number` (1-based; null: the last) of a file of `count` runs; RangeError when it has no such run. */

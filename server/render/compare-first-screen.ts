@@ -46,7 +46,8 @@ export function compareRuns(reports: ReadonlyMap<string, ColumnarReport>, view: 
   // The page's shifts: the clock's (align=clock) plus the view's offsets, or the offsets alone.
   const shifts = effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts);
   for (const [i, { report, run, n }] of picked.entries()) {
-    runs.push(alignedRun(run, shifts[i] ?? 0, report.fileName));
+    // A run compared by a window of its own starts at that window's start, as on the page.
+    runs.push(alignedRun(run, (shifts[i] ?? 0) + (view.refs[i]?.window?.from ?? 0), report.fileName));
     names.push(`${runTag(i)} ${runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start) })}`);
   }
   return { runs, names };

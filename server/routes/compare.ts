@@ -72,7 +72,7 @@ function namedRun(ref: RunRef, stored: StoredRuns | null): NamedRun {
   if (!run) {
     throw new CompareRunNotFoundError(`report ${ref.id} has ${count} run${count === 1 ? '' : 's'}: there is no run ${number}`);
   }
-  return { ...run, id: ref.id, run: number, runs: count, fileName: stored.summary.fileName };
+  return { ...run, id: ref.id, run: number, runs: count, fileName: stored.summary.fileName, ...(ref.window ? { window: ref.window } : {}) };
 }
 
 export default compare;

@@ -19,6 +19,8 @@ export interface NamedRun extends CompareRunInput {
   run: number;
   runs: number;
   fileName: string;
+  /** A window of the run, seconds from its row 0 (`ID@FROM-TO`): its start is the run's zero. */
+  window?: { from: number; to: number };
   meta: Pick<RunMeta, 'host' | 'producer' | 'timezone'>;
   intervalMs: number;
 }
@@ -42,11 +44,16 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
     align,
     request_.shifts,
   );
+  // A run's own window starts at its zero: shifted by its start, and counted only within it.
+  runs.forEach((r, i) => {
+    if (r.window) shifts[i] = (shifts[i] ?? 0) + r.window.from;
+  });
+  const runWindows = runs.map((r) => (r.window ? { from: 0, to: r.window.to - r.window.from } : null));
   const request = { ...request_, shifts };
   const window = request.window === 'common' ? commonWindow(runs, request.shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
   const minChange = request.minChange ?? DEFAULT_MIN_CHANGE;
-  const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window, minChange });
+  const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window, runWindows, minChange });
   const series: Record<string, CompareSeriesJson> = {};
   for (const s of comparison.series) {
     series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived };
@@ -60,6 +67,7 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
         run: r.run,
         runs: r.runs,
         fileName: r.fileName,
+        ...(r.window ? { window: r.window } : {}),
         host: r.meta.host,
         producer: r.meta.producer,
         start: n > 0 ? floatingIso(r.time[0]!) : '',

@@ -5,7 +5,7 @@
 import { countedRows, firstCountedRow } from './align.js';
 import { delta, runFigures } from './delta.js';
 import { matchSeries, runSeries } from './match.js';
-import type { ComparedSeries, CompareOptions, CompareRunInput, Comparison, Delta, RunFigures } from './types.js';
+import type { ComparedSeries, CompareOptions, CompareRunInput, Comparison, Delta, ElapsedWindow, RunFigures } from './types.js';
 
 /** Whole-run figures by series values: the default comparison, asked again and again, costs nothing twice. */
 const wholeRun = new WeakMap<ArrayLike<number>, RunFigures | null>();
@@ -24,7 +24,7 @@ export function compareRuns(runs: readonly CompareRunInput[], options: CompareOp
     throw new RangeError(`baseline ${baseline} is not one of the ${runs.length} runs`);
   }
   const shifts = runs.map((_, i) => options.shifts?.[i] ?? 0);
-  const rows = runs.map((run, i) => countedRows(run, options.window ?? null, shifts[i]));
+  const rows = runs.map((run, i) => countedRows(run, intersect(options.window ?? null, options.runWindows?.[i] ?? null), shifts[i]));
   const perRun = runs.map(runSeries);
   const series: ComparedSeries[] = [];
   for (const id of matchSeries(perRun)) {
@@ -44,6 +44,15 @@ export function compareRuns(runs: readonly CompareRunInput[], options: CompareOp
     });
   }
   return { baseline, rows, series };
+}
+
+/** Both windows' overlap (null = no limit); an empty overlap is a window that holds no row. */
+function intersect(a: ElapsedWindow | null, b: ElapsedWindow | null): ElapsedWindow | null {
+  if (!a) return b;
+  if (!b) return a;
+  const from = Math.max(a.from, b.from);
+  const to = Math.min(a.to, b.to);
+  return from <= to ? { from, to } : { from: Infinity, to: Infinity };
 }
 
 /**

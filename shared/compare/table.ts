@@ -232,9 +232,13 @@ export function deltaTableTsv(table: DeltaTable, labels: readonly RunLabel[] = [
   return [...top, table.head.map(cell).join('\t'), ...table.rows.map(row)].join('\n') + '\n';
 }
 
-/** What names a run in the legend and the table: file (and run of a multi-run file), host, start. */
-export function runName(r: { fileName: string; run: number; runs: number; host: string; start: string }): string {
+/**
+ * What names a run in the legend and the table: file (and run of a multi-run file), its window when it is
+ * compared by one (`@ 0–300 s`, seconds from its start), host, start.
+ */
+export function runName(r: { fileName: string; run: number; runs: number; host: string; start: string; window?: { from: number; to: number } }): string {
   const which = r.runs > 1 ? ` run ${r.run}` : '';
+  const part = r.window ? ` @ ${r.window.from}–${r.window.to} s` : '';
   const where = [r.host, r.start.replace('T', ' ')].filter((s) => s !== '').join(', ');
-  return `${r.fileName}${which}${where ? ` (${where})` : ''}`;
+  return `${r.fileName}${which}${part}${where ? ` (${where})` : ''}`;
 }

@@ -39,6 +39,11 @@ export interface CompareOptions {
    * whole run (each run's statistics are then those of its own report).
    */
   window?: ElapsedWindow | null;
+  /**
+   * Per run, a window of its own in aligned elapsed seconds (two windows of one run), intersected with
+   * `window`; missing or null = `window` alone.
+   */
+  runWindows?: readonly (ElapsedWindow | null)[];
   /** Practical threshold of a significant change, % of the baseline's mean. Default DEFAULT_MIN_CHANGE (5). */
   minChange?: number;
 }

@@ -76,7 +76,7 @@ export function ComparePage({ search }: { search: string }) {
             setLoaded({ state: 'failed', message: `report ${ref.id} has ${report.runs.length} runs: there is no run ${n}` });
             return;
           }
-          const name = runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start) });
+          const name = runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start), window: ref.window });
           picked.push({ run, label: { tag: runTag(i), name } });
         }
         setLoaded({ state: 'ready', picked });
@@ -123,10 +123,15 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   const lang = useLang();
   const { theme } = useTheme();
   // Elapsed time from each run's start, or the absolute clock (align=clock) with the shifts as clock offsets.
+  // A run compared by a window of its own (`ID@FROM-TO`) starts at that window's start.
   const shifts = useMemo(
-    () => effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts),
-    [picked, view.align, view.shifts],
+    () =>
+      effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts).map(
+        (s, i) => s + (view.refs[i]?.window?.from ?? 0),
+      ),
+    [picked, view.align, view.shifts, view.refs],
   );
+  const runWindows = useMemo(() => view.refs.map((r) => (r.window ? { from: 0, to: r.window.to - r.window.from } : null)), [view.refs]);
   const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, shifts[i] ?? 0)), [picked, shifts]);
   const axis = useMemo(() => axisRun(runs, picked[0]!.run), [runs, picked]);
   const labels = useMemo(() => picked.map((p) => p.label), [picked]);
@@ -197,6 +202,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
           compareRuns(inputs, {
             baseline: view.baseline,
             shifts,
+            runWindows,
             window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
             minChange: view.minChange,
           }),
@@ -207,7 +213,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [inputs, view.baseline, shifts, view.minChange, zoom]);
+  }, [inputs, view.baseline, shifts, runWindows, view.minChange, zoom]);
   // The table names series as the charts do, in the page's language.
   const seriesTitles = useMemo(
     () => seriesNames(inputs, view.baseline, (chart) => chartTitle(chart, lang), (s) => seriesLabel(s, lang)),
