@@ -141,7 +141,7 @@ async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<s
     const { time, firstRowIsSinceBoot, meta } = report.report.runs[(run ?? report.report.runs.length) - 1]!;
     return { time, firstRowIsSinceBoot, series: [], timezone: meta.timezone };
   });
-  const shifts = effectiveShifts(chosen, request.align ?? 'elapsed', request.shifts);
+  const shifts = request.align === 'clock' ? effectiveShifts(chosen, 'clock', request.shifts) : request.shifts;
   const window = request.window === 'common' ? commonWindow(chosen, shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
   return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window });
