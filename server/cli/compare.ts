@@ -9,12 +9,14 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
+import { parseRefWindow } from '../../shared/api/compare-ref.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
-import { deltaTable, deltaTableMarkdown, runName, runTag, type ComparedSeries } from '../../shared/compare/index.js';
+import { deltaTable, deltaTableMarkdown, runName, runTag, seriesNames, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
 import { commonWindow } from '../../shared/compare/align.js';
+import { effectiveShifts } from '../../shared/compare/clock.js';
 import { defaultWebDir } from '../web-dir.js';
 import { offlineCompareHtml, type ComparedRun } from '../export/offline-compare-html.js';
 import { loadOfflineAssets } from '../export/offline-html.js';
@@ -26,9 +28,13 @@ import { InputError, inputLabel, parseCommandLine, readInput, reportError, repor
 export const usage = `Usage: dstatview compare A.csv B.csv [C.csv …] [options]
 
 Compares up to ${MAX_COMPARE_RUNS} runs: for every series, each run's avg, p95 and max and its change against
-the baseline run (absolute and %), largest change first; changes within the baseline's noise (|Δavg| ≤ its
-standard deviation) are marked "(noise)". FILE.csv:N picks run N of a file with appended runs; - reads
-standard input; a .csv.gz is read as is.
+the baseline run (absolute, its 95 % interval, %) with a verdict: "significant" when the interval excludes 0
+and the change is at least --min-change % of the baseline's mean, "within noise", or "not enough samples"
+(the interval accounts for the autocorrelation of per-second samples: docs/compare.md). Rows are named and
+formatted as on the report page, grouped by chart, significant changes first; series zero in every run are
+left out and counted. FILE.csv:N picks run N of a file with appended runs, FILE.csv@FROM-TO a window of it
+(seconds from its start; two windows of one run: A.csv@0-300 A.csv@600-900); - reads standard input; a
+.csv.gz is read as is.
 
 Options:
   -o, --output FILE   write FILE.md (the Markdown table), FILE.json (the /api/compare JSON) or FILE.html
@@ -39,6 +45,10 @@ Options:
                       row − shift)
   --from S --to S     compare only this window of aligned elapsed seconds (every run alike)
   --common            compare only the stretch of elapsed time every run covers
+  --align clock       line the runs up on the absolute clock (each log's Date: zone honoured), for logs of
+                      several hosts recorded at once; --shift then adds per-run clock offsets
+  --min-change P      the smallest change called significant, % of the baseline's mean (default 5)
+  --raw               raw numbers with a unit column instead of the page's units (KiB/s, %, /s)
   -h, --help          show this help`;
 
 export async function run(args: string[]): Promise<number> {
@@ -50,6 +60,9 @@ export async function run(args: string[]): Promise<number> {
       from: { type: 'string' },
       to: { type: 'string' },
       common: { type: 'boolean' },
+      'min-change': { type: 'string' },
+      align: { type: 'string' },
+      raw: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -68,17 +81,17 @@ export async function run(args: string[]): Promise<number> {
     const logs = new Map<string, DstatLog>();
     const runs: NamedRun[] = [];
     for (const arg of positionals) {
-      const { file, run: number } = fileAndRun(arg);
+      const { file, run: number, window } = fileAndRun(arg);
       let log = logs.get(file);
       if (!log) logs.set(file, (log = parseLog(inputs.get(file)!)));
-      runs.push(namedRun(inputs.get(file)!, log, number));
+      runs.push({ ...namedRun(inputs.get(file)!, log, number), ...(window ? { window } : {}) });
     }
     const json = toCompareJson(runs, request);
     if (format === 'json') {
       await writeFile(values.output!, JSON.stringify(json, null, 2) + '\n');
       return 0;
     }
-    const markdown = compareMarkdown(json);
+    const markdown = compareMarkdown(json, seriesNames(runs, request.baseline), values.raw ?? false);
     if (format === 'md') await writeFile(values.output!, markdown);
     else process.stdout.write(markdown);
     return 0;
@@ -87,12 +100,16 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-/** The Δ table of a comparison as Markdown (the runs listed above it). */
-export function compareMarkdown(json: CompareJson): string {
+/**
+ * The Δ table of a comparison as Markdown: its header (runs, window, method), then the rows named as the
+ * page names them (`names`; default the series ids) in the page's units, or raw.
+ */
+export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = false): string {
   const labels = json.runs.map((r, i) => ({ tag: runTag(i), name: runName(r) }));
   const series: ComparedSeries[] = Object.entries(json.series).map(([id, s]) => ({ id, ...s }));
-  const window = json.window ? `- window: ${json.window.from} s to ${json.window.to} s of aligned elapsed time\n` : '';
-  return window + deltaTableMarkdown(deltaTable(series, labels, json.baseline), labels, json.baseline);
+  const window = json.window ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time` : undefined;
+  const table = deltaTable(series, labels, json.baseline, { names, raw });
+  return deltaTableMarkdown(table, labels, json.baseline, { window, minChange: json.minChange });
 }
 
 function outputFormat(output: string | undefined): 'stdout' | 'md' | 'json' | 'html' {
@@ -119,17 +136,25 @@ async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<s
     pickRun(file, report.report.runs.length, run);
     runs.push({ report, run });
   }
-  // Only the time columns decide the common window.
+  // Only the time columns (and zones, for the clock) decide the shifts and the common window.
   const chosen = runs.map(({ report, run }) => {
-    const { time, firstRowIsSinceBoot } = report.report.runs[(run ?? report.report.runs.length) - 1]!;
-    return { time, firstRowIsSinceBoot, series: [] };
+    const { time, firstRowIsSinceBoot, meta } = report.report.runs[(run ?? report.report.runs.length) - 1]!;
+    return { time, firstRowIsSinceBoot, series: [], timezone: meta.timezone };
   });
-  const window = request.window === 'common' ? commonWindow(chosen, request.shifts) : request.window;
+  const shifts = request.align === 'clock' ? effectiveShifts(chosen, 'clock', request.shifts) : request.shifts;
+  const window = request.window === 'common' ? commonWindow(chosen, shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
-  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts: request.shifts, window });
+  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window });
 }
 
-function compareRequest(v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean }, count: number): CompareRequest {
+function compareRequest(
+  v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean; 'min-change'?: string; align?: string },
+  count: number,
+): CompareRequest {
+  if (v.align !== undefined && v.align !== 'clock' && v.align !== 'elapsed') throw new UsageError('--align takes clock or elapsed');
+  const align = v.align === 'clock' ? 'clock' : 'elapsed';
+  const minChange = v['min-change'] === undefined ? undefined : Number(v['min-change']);
+  if (minChange !== undefined && !(Number.isFinite(minChange) && minChange >= 0)) throw new UsageError('--min-change takes a percentage ≥ 0');
   const baseline = v.baseline === undefined ? 0 : Number(v.baseline);
   if (!(Number.isInteger(baseline) && baseline >= 0 && baseline < count)) {
     throw new UsageError(`--baseline takes a run from 0 to ${count - 1}`);
@@ -145,9 +170,9 @@ function compareRequest(v: { baseline?: string; shift?: string; from?: string; t
     if (v.common || !(Number.isFinite(from) && Number.isFinite(to) && from <= to)) {
       throw new UsageError('--from S --to S: two numbers of seconds, from ≤ to (and not with --common)');
     }
-    return { baseline, shifts, window: { from, to } };
+    return { baseline, shifts, window: { from, to }, minChange, align };
   }
-  return { baseline, shifts, window: v.common ? 'common' : null };
+  return { baseline, shifts, window: v.common ? 'common' : null, minChange, align };
 }
 
 /** The files named on the command line (plain or gzip, `-` standard input), each read once. */
@@ -168,11 +193,24 @@ function parseLog(input: Input): DstatLog {
   }
 }
 
-/** `FILE.csv:2` is run 2 of FILE.csv — unless a file is named so. */
-function fileAndRun(arg: string): { file: string; run: number | null } {
-  const m = /^(.+):(\d+)$/.exec(arg);
-  if (!m || existsSync(arg)) return { file: arg, run: null };
-  return { file: m[1]!, run: Number(m[2]) };
+/**
+ * `FILE.csv:2` is run 2 of FILE.csv, `FILE.csv@60-120` the seconds 60 to 120 of its (last) run, `FILE.csv:2@60-120`
+ * both — unless a file is named so.
+ */
+function fileAndRun(arg: string): { file: string; run: number | null; window?: { from: number; to: number } } {
+  if (existsSync(arg)) return { file: arg, run: null };
+  const at = /^(.+)@([^@]*)$/.exec(arg);
+  let rest = arg;
+  let window: { from: number; to: number } | undefined;
+  if (at) {
+    const w = parseRefWindow(at[2]!);
+    if (!w) throw new UsageError(`${arg}: @FROM-TO takes two numbers of seconds, FROM below TO`);
+    window = w;
+    rest = at[1]!;
+  }
+  const m = /^(.+):(\d+)$/.exec(rest);
+  if (!m || existsSync(rest)) return { file: rest, run: null, ...(window ? { window } : {}) };
+  return { file: m[1]!, run: Number(m[2]), ...(window ? { window } : {}) };
 }
 
 /** Run `number` (1-based; null: the last) of a file of `count` runs; RangeError when it has no such run. */

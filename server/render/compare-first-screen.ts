@@ -11,6 +11,7 @@ import { overlayDatasets, overlayLines } from '../../shared/chart/overlay-lines.
 import { chartTheme } from '../../shared/chart/theme.js';
 import { alignedRun, drawnMatched, matchCharts, overlayExtent } from '../../shared/compare/overlay.js';
 import { runName, runTag } from '../../shared/compare/table.js';
+import { effectiveShifts } from '../../shared/compare/clock.js';
 import { floatingIso } from '../../shared/dstat/time.js';
 import type { RunData } from '../../shared/report/run-data.js';
 import type { CompareView } from '../../shared/view/compare-view.js';
@@ -34,12 +35,19 @@ export interface CompareRuns {
 export function compareRuns(reports: ReadonlyMap<string, ColumnarReport>, view: CompareView): CompareRuns | null {
   const runs: RunData[] = [];
   const names: string[] = [];
-  for (const [i, ref] of view.refs.entries()) {
+  const picked: { report: ColumnarReport; run: ColumnarReport['runs'][number]; n: number }[] = [];
+  for (const ref of view.refs) {
     const report = reports.get(ref.id);
     const n = ref.run ?? report?.runs.length ?? 0;
     const run = report?.runs[n - 1];
     if (!report || !run) return null;
-    runs.push(alignedRun(run, view.shifts[i] ?? 0, report.fileName));
+    picked.push({ report, run, n });
+  }
+  // The page's shifts: the clock's (align=clock) plus the view's offsets, or the offsets alone.
+  const shifts = effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts);
+  for (const [i, { report, run, n }] of picked.entries()) {
+    // A run compared by a window of its own starts at that window's start, as on the page.
+    runs.push(alignedRun(run, (shifts[i] ?? 0) + (view.refs[i]?.window?.from ?? 0), report.fileName));
     names.push(`${runTag(i)} ${runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start) })}`);
   }
   return { runs, names };

@@ -45,9 +45,9 @@ function compareRequest(q: CompareQuery, count: number): CompareRequest {
   if (q.from !== undefined && q.to !== undefined) {
     if (q.window) throw new BadRequestError('window=common and from/to exclude each other');
     if (!(q.from <= q.to)) throw new BadRequestError(`from=${q.from} is after to=${q.to}`);
-    return { baseline, shifts, window: { from: q.from, to: q.to } };
+    return { baseline, shifts, window: { from: q.from, to: q.to }, minChange: q.minChange, align: q.align };
   }
-  return { baseline, shifts, window: q.window ?? null };
+  return { baseline, shifts, window: q.window ?? null, minChange: q.minChange, align: q.align };
 }
 
 /** `shift=0,12.5`: seconds per run in ids order; missing ones are 0. */
@@ -72,7 +72,7 @@ function namedRun(ref: RunRef, stored: StoredRuns | null): NamedRun {
   if (!run) {
     throw new CompareRunNotFoundError(`report ${ref.id} has ${count} run${count === 1 ? '' : 's'}: there is no run ${number}`);
   }
-  return { ...run, id: ref.id, run: number, runs: count, fileName: stored.summary.fileName };
+  return { ...run, id: ref.id, run: number, runs: count, fileName: stored.summary.fileName, ...(ref.window ? { window: ref.window } : {}) };
 }
 
 export default compare;

@@ -7,6 +7,8 @@ import type { RunMeta } from '../dstat/types.js';
 import { commonWindow } from '../compare/align.js';
 import { compareRuns } from '../compare/compare.js';
 import { NOISE_RULE } from '../compare/delta.js';
+import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
+import { effectiveShifts } from '../compare/clock.js';
 import type { CompareRunInput, ElapsedWindow } from '../compare/types.js';
 import type { CompareJson, CompareSeriesJson } from './schemas.js';
 
@@ -17,6 +19,8 @@ export interface NamedRun extends CompareRunInput {
   run: number;
   runs: number;
   fileName: string;
+  /** A window of the run, seconds from its row 0 (`ID@FROM-TO`): its start is the run's zero. */
+  window?: { from: number; to: number };
   meta: Pick<RunMeta, 'host' | 'producer' | 'timezone'>;
   intervalMs: number;
 }
@@ -26,13 +30,30 @@ export interface CompareRequest {
   shifts: readonly number[];
   /** An explicit window, `'common'` for the stretch every run covers, or null for whole runs. */
   window: ElapsedWindow | 'common' | null;
+  /** Practical threshold of a significant change, % of the baseline's mean; default DEFAULT_MIN_CHANGE. */
+  minChange?: number;
+  /** `clock`: runs on the absolute clock (each log's zone), `shifts` added as clock offsets; default elapsed. */
+  align?: 'elapsed' | 'clock';
 }
 
 /** Throws RangeError for a baseline that is not a run, or a common window of runs that do not overlap. */
-export function toCompareJson(runs: readonly NamedRun[], request: CompareRequest): CompareJson {
+export function toCompareJson(runs: readonly NamedRun[], request_: CompareRequest): CompareJson {
+  const align = request_.align ?? 'elapsed';
+  const shifts = effectiveShifts(
+    runs.map((r) => ({ time: r.time, timezone: r.meta.timezone })),
+    align,
+    request_.shifts,
+  );
+  // A run's own window starts at its zero: shifted by its start, and counted only within it.
+  runs.forEach((r, i) => {
+    if (r.window) shifts[i] = (shifts[i] ?? 0) + r.window.from;
+  });
+  const runWindows = runs.map((r) => (r.window ? { from: 0, to: r.window.to - r.window.from } : null));
+  const request = { ...request_, shifts };
   const window = request.window === 'common' ? commonWindow(runs, request.shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
-  const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window });
+  const minChange = request.minChange ?? DEFAULT_MIN_CHANGE;
+  const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window, runWindows, minChange });
   const series: Record<string, CompareSeriesJson> = {};
   for (const s of comparison.series) {
     series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived };
@@ -46,6 +67,7 @@ export function toCompareJson(runs: readonly NamedRun[], request: CompareRequest
         run: r.run,
         runs: r.runs,
         fileName: r.fileName,
+        ...(r.window ? { window: r.window } : {}),
         host: r.meta.host,
         producer: r.meta.producer,
         start: n > 0 ? floatingIso(r.time[0]!) : '',
@@ -57,8 +79,10 @@ export function toCompareJson(runs: readonly NamedRun[], request: CompareRequest
       };
     }),
     baseline: comparison.baseline,
+    align,
     window: window ?? null,
     noiseRule: NOISE_RULE,
+    minChange,
     series,
   };
 }

@@ -1,8 +1,11 @@
 /**
  * The runs a comparison names, as written in `/compare?ids=…` and `/api/compare?ids=…`: report ids,
  * comma-separated, each optionally `ID:N` for run N (1-based) of a file with appended runs (default: the
- * last run, as the report page). The same id may appear twice (two runs of one file; a run with itself).
+ * last run, as the report page), and optionally `@FROM-TO`, a window of that run in seconds from its row 0
+ * (two windows of one run: `ID@0-300,ID@600-900`). The same id may appear twice (two runs of one file; two
+ * windows of one run; a run with itself).
  */
+import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 import { MAX_COMPARE_RUNS } from '../limits.js';
 import { isReportId } from './report-id.js';
 
@@ -10,6 +13,17 @@ export interface RunRef {
   id: string;
   /** 1-based run; null = the last run of the file. */
   run: number | null;
+  /** A window of the run, seconds from its row 0 (from < to); absent: the whole run. */
+  window?: { from: number; to: number };
+}
+
+/** `@FROM-TO` after a run reference: seconds, from below to. Null when malformed. */
+export function parseRefWindow(text: string): { from: number; to: number } | null {
+  const m = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(text);
+  if (!m) return null;
+  const from = Number(m[1]);
+  const to = Number(m[2]);
+  return from < to ? { from, to } : null;
 }
 
 export type RunRefsResult = { ok: true; refs: RunRef[] } | { ok: false; message: string };
@@ -22,18 +36,26 @@ export function parseRunRefs(ids: string): RunRefsResult {
   }
   const refs: RunRef[] = [];
   for (const item of items) {
-    const m = /^([^:]*)(?::(\d{1,7}))?$/.exec(item);
+    const m = /^([^:@]*)(?::(\d{1,7}))?(?:@(.*))?$/.exec(item);
     const run = m?.[2] === undefined ? null : Number(m[2]);
     if (!m || !isReportId(m[1]) || run === 0) {
-      return { ok: false, message: `"${item.slice(0, 80)}" is not a report id (ID or ID:RUN, RUN from 1)` };
+      return { ok: false, message: `"${item.slice(0, 80)}" is not a report id (ID, ID:RUN, RUN from 1, or either @FROM-TO)` };
     }
-    refs.push({ id: m[1], run });
+    if (m[3] === undefined) {
+      refs.push({ id: m[1], run });
+      continue;
+    }
+    const window = parseRefWindow(m[3]);
+    if (!window) return { ok: false, message: `"${item.slice(0, 80)}": @FROM-TO takes two numbers of seconds, FROM below TO` };
+    refs.push({ id: m[1], run, window });
   }
   return { ok: true, refs };
 }
 
 export function formatRunRefs(refs: readonly RunRef[]): string {
-  return refs.map((r) => (r.run === null ? r.id : `${r.id}:${r.run}`)).join(',');
+  return refs
+    .map((r) => (r.run === null ? r.id : `${r.id}:${r.run}`) + (r.window ? `@${roundMs(r.window.from)}-${roundMs(r.window.to)}` : ''))
+    .join(',');
 }
 
 /** A compare page's view as its URL query says it (docs/ui-contract.md §18). */
@@ -49,6 +71,10 @@ export interface CompareQuery {
   sort: 'change' | 'name';
   /** Draw devices idle in every run (default: listed apart, as on a report page). */
   idle: boolean;
+  /** Practical threshold of a significant change, % of the baseline's mean (absent: DEFAULT_MIN_CHANGE). */
+  minChange?: number;
+  /** `clock`: runs on the absolute clock, `shifts` then clock offsets (absent: elapsed time). */
+  align?: 'elapsed' | 'clock';
 }
 
 /**
@@ -62,6 +88,8 @@ export function compareQuery(v: CompareQuery): string {
   if (v.from !== null && v.to !== null) parts.push(`from=${roundMs(v.from)}`, `to=${roundMs(v.to)}`);
   if (v.sort === 'name') parts.push('sort=name');
   if (v.idle) parts.push('idle=1');
+  if (v.minChange !== undefined && v.minChange !== DEFAULT_MIN_CHANGE) parts.push(`minChange=${v.minChange}`);
+  if (v.align === 'clock') parts.push('align=clock');
   return '?' + parts.join('&');
 }
 

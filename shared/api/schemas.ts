@@ -208,6 +208,10 @@ export const CompareQuery = Type.Object({
   from: Type.Optional(Type.Number()),
   to: Type.Optional(Type.Number()),
   window: Type.Optional(Type.Literal('common')),
+  /** Practical threshold of a significant change, % of the baseline's mean (default 5). */
+  minChange: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
+  /** `clock`: runs on the absolute clock, each log's zone honoured; `shift` then adds per-run clock offsets. */
+  align: Type.Optional(Type.Union([Type.Literal('elapsed'), Type.Literal('clock')])),
 });
 export type CompareQuery = Static<typeof CompareQuery>;
 
@@ -218,6 +222,8 @@ export const CompareRunJson = Type.Object({
   /** Runs in that file. */
   runs: Type.Integer(),
   fileName: Type.String(),
+  /** The run's own window (`ID@FROM-TO`), seconds from its row 0; absent: the whole run. */
+  window: Type.Optional(Type.Object({ from: Type.Number(), to: Type.Number() })),
   host: Type.String(),
   producer: Producer,
   /** First row as the recording host's wall clock (`2026-11-29T20:45:49`), zone in `timezone`. */
@@ -227,7 +233,7 @@ export const CompareRunJson = Type.Object({
   durationS: Type.Number(),
   /** Sampling interval, seconds. */
   intervalS: Type.Number(),
-  /** Seconds this run's start is shifted by. */
+  /** Seconds this run's start is shifted by (with align=clock: the clock's shift plus the given offset). */
   shift: Type.Number(),
   /** Rows counted in the statistics. */
   rows: Type.Integer(),
@@ -244,6 +250,10 @@ export const CompareFiguresJson = Type.Object({
   max: Type.Number(),
   /** Population standard deviation of the samples. */
   sd: Type.Number(),
+  /** Effective number of independent samples (lag-1 autocorrelation, docs/compare.md). */
+  nEff: Type.Number(),
+  /** Standard error of the mean, in the series' unit. */
+  se: Type.Number(),
 });
 
 export const CompareDeltaJson = Type.Object({
@@ -254,7 +264,11 @@ export const CompareDeltaJson = Type.Object({
   avgPct: Pct,
   p95Pct: Pct,
   maxPct: Pct,
-  /** The change is within the baseline's noise (`noiseRule`). */
+  /** `significant`: the 95 % interval excludes 0 and |Δavg| ≥ minChange %; `noise`; `too-few` samples. */
+  verdict: Type.Union([Type.Literal('significant'), Type.Literal('noise'), Type.Literal('too-few')]),
+  /** 95 % interval of Δavg, in the series' unit (docs/compare.md). */
+  avgCi: Type.Tuple([Type.Number(), Type.Number()]),
+  /** Not significant (verdict `noise` or `too-few`). */
   withinNoise: Type.Boolean(),
 });
 
@@ -274,9 +288,13 @@ export type CompareSeriesJson = Static<typeof CompareSeriesJson>;
 export const CompareJson = Type.Object({
   runs: Type.Array(CompareRunJson),
   baseline: Type.Integer(),
+  /** How the runs are lined up: elapsed time from each run's start, or the absolute clock. */
+  align: Type.Union([Type.Literal('elapsed'), Type.Literal('clock')]),
   /** The common window in aligned elapsed seconds; null = every run's whole run. */
   window: Type.Union([Type.Object({ from: Type.Number(), to: Type.Number() }), Type.Null()]),
   noiseRule: Type.String(),
+  /** The practical threshold used, % of the baseline's mean. */
+  minChange: Type.Number(),
   /** By series id (as `dstatview stats` prints them), in first-seen order. */
   series: Type.Record(Type.String(), CompareSeriesJson),
 });

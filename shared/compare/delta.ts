@@ -1,26 +1,41 @@
 /**
- * Figures of one series of one run over its counted rows, and the change of a run against the baseline.
- *
- * NOISE_RULE: a change is within noise when |Δavg| ≤ σ, the population standard deviation of the
- * baseline's own raw samples over the same window: a shift of the mean smaller than the baseline's own
- * sample-to-sample spread is not told apart from it. (A constant baseline has σ = 0: any change counts.)
+ * Figures of one series of one run over its counted rows, and the change of a run against the baseline:
+ * its interval and verdict by the time-series rule of significance.ts (NOISE_RULE says it in words).
  */
 import { windowStats } from '../series/window-stats.js';
+import { changeInterval, DEFAULT_MIN_CHANGE, meanUncertainty, SIGNIFICANCE_METHOD, verdictOf } from './significance.js';
 import type { Delta, RunFigures } from './types.js';
 
-export const NOISE_RULE = '|Δavg| ≤ standard deviation of the baseline over the window';
+export const NOISE_RULE = SIGNIFICANCE_METHOD;
 
-/** min/avg/p95/max (the report's own statistics, from raw samples) plus σ; null when no sample has a value. */
+/**
+ * min/avg/p95/max (the report's own statistics, from raw samples) plus σ and the mean's uncertainty (n_eff,
+ * standard error); null when no sample has a value.
+ */
 export function runFigures(values: ArrayLike<number>, from: number, to: number): RunFigures | null {
   const clean = finiteOnly(values, from, to);
   const st = windowStats(clean.values, clean.from, clean.to);
   if (!st) return null;
-  return { count: st.count, min: st.min, avg: st.avg, p95: st.p95, max: st.max, sd: standardDeviation(clean.values, clean.from, clean.to, st.avg) };
+  const u = meanUncertainty(clean.values, clean.from, clean.to, st.avg);
+  return {
+    count: st.count,
+    min: st.min,
+    avg: st.avg,
+    p95: st.p95,
+    max: st.max,
+    sd: standardDeviation(clean.values, clean.from, clean.to, st.avg),
+    nEff: u.nEff,
+    se: u.se,
+  };
 }
 
-/** The change of `run` against `base`. */
-export function delta(base: RunFigures, run: RunFigures): Delta {
+/** The change of `run` against `base`; minChange: the practical threshold, % of the baseline's mean. */
+export function delta(base: RunFigures, run: RunFigures, minChange = DEFAULT_MIN_CHANGE): Delta {
   const avg = run.avg - base.avg;
+  const ub = { n: base.count, nEff: base.nEff, se: base.se };
+  const ur = { n: run.count, nEff: run.nEff, se: run.se };
+  const avgCi = changeInterval(avg, ub, ur);
+  const verdict = verdictOf(avg, avgCi, base.avg, ub, ur, minChange);
   return {
     avg,
     p95: run.p95 - base.p95,
@@ -28,7 +43,9 @@ export function delta(base: RunFigures, run: RunFigures): Delta {
     avgPct: percent(avg, base.avg),
     p95Pct: percent(run.p95 - base.p95, base.p95),
     maxPct: percent(run.max - base.max, base.max),
-    withinNoise: Math.abs(avg) <= base.sd,
+    verdict,
+    avgCi,
+    withinNoise: verdict !== 'significant',
   };
 }
 

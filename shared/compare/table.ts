@@ -1,13 +1,19 @@
 /**
- * The Δ table as text: one row per series (sorted by the size of the change), each run's avg, p95 and max,
- * and each other run's change against the baseline, absolute and in %. The CLI prints it, the compare page
- * copies it (Markdown for a write-up, TSV for a spreadsheet) — one table, written once.
+ * The Δ table as text: one row per series, grouped by the chart it belongs to (charts and rows ordered by
+ * significance, then by the size of the change), named as the page names it (chart title, series label), in
+ * the page's units and number format (shared/format/number.ts) or raw; each run's avg, p95 and max, and each
+ * other run's change against the baseline with its 95 % interval and verdict (significance.ts). Series zero
+ * in every run are left out and counted. The CLI prints it, the compare page shows and copies it (Markdown
+ * for a write-up, TSV for a spreadsheet), both with a header naming the runs, window and method.
  */
-import { NOISE_RULE } from './delta.js';
-import { sortByChange } from './compare.js';
-import type { ComparedSeries, Delta } from './types.js';
+import { resolveCharts } from '../catalogue/resolve.js';
+import type { ResolvedChart, ResolvedSeries } from '../catalogue/types.js';
+import { formatValue } from '../format/number.js';
 import { spreadsheetText } from '../export/spreadsheet-cell.js';
-
+import { changeSize } from './compare.js';
+import { NOISE_RULE } from './delta.js';
+import { TABLE_TEXT, type TableLang, type TableText } from './table-text.js';
+import type { ComparedSeries, CompareSeriesInput, Delta } from './types.js';
 /** A run as the table names it. */
 export interface RunLabel {
   /** Short name used in column headings: `A`, `B`, … */
@@ -16,11 +22,65 @@ export interface RunLabel {
   name: string;
 }
 
+/** How the page names a series: its chart's title and its label in that chart, and the chart's page order. */
+export interface SeriesName {
+  chart: string;
+  label: string;
+  /** Position of the chart on the page (charts are grouped and, sorted by name, listed in this order). */
+  order: number;
+}
+
+/** Names of series by id; a series it lacks is named by its id. */
+export type SeriesNames = ReadonlyMap<string, SeriesName>;
+
+/**
+ * Every series of the runs named as their charts draw them (the baseline's charts first): title and label
+ * by the given functions (the page's language; default the catalogue's English), computed totals under the
+ * producer's total id as compare's matching names them (match.ts).
+ */
+export function seriesNames(
+  runs: readonly { series: readonly CompareSeriesInput[] }[],
+  baseline = 0,
+  title: (c: ResolvedChart) => string = (c) => c.heading,
+  label: (s: ResolvedSeries) => string = (s) => s.label,
+): Map<string, SeriesName> {
+  const out = new Map<string, SeriesName>();
+  const byKey = new Map<string, number>();
+  const order = [baseline, ...runs.keys()].filter((i, k, a) => a.indexOf(i) === k && i < runs.length);
+  for (const i of order) {
+    for (const chart of resolveCharts(runs[i]!.series)) {
+      let at = byKey.get(chart.key);
+      if (at === undefined) byKey.set(chart.key, (at = byKey.size));
+      for (const rs of chart.series) {
+        const id = chart.derived ? `${chart.derived.missing}/${rs.column}` : rs.source.ids[0]!;
+        if (!out.has(id)) out.set(id, { chart: title(chart), label: label(rs), order: at });
+      }
+    }
+  }
+  return out;
+}
+
+export interface DeltaTableOptions {
+  /** By significance and size of the change (default), or in the page's chart order. */
+  order?: 'change' | 'name';
+  /** Names as the page shows them (seriesNames); default: the series ids. */
+  names?: SeriesNames;
+  /** Figures as raw numbers with a unit column (default: the page's units and number format). */
+  raw?: boolean;
+  /** Keep series that are zero in every run (default: left out and counted). */
+  idle?: boolean;
+  lang?: TableLang;
+}
+
 export interface DeltaTable {
   head: string[];
   rows: string[][];
-  /** Per row: its series, and whether every change in it is within noise (no change stands out). */
-  meta: { id: string; noise: boolean }[];
+  /** Per row: its series, its chart, and whether no change in it is significant. */
+  meta: { id: string; chart: string; noise: boolean; verdict: Delta['verdict'] | null }[];
+  /** Series left out because they are zero in every run. */
+  idle: number;
+  /** Leading text cells of a row (chart, series, and unit when raw). */
+  textColumns: number;
 }
 
 /** Column tags of runs: A, B, C … (at most MAX_COMPARE_RUNS, well inside the alphabet). */
@@ -28,40 +88,85 @@ export function runTag(index: number): string {
   return String.fromCharCode(65 + index);
 }
 
-/** A row's leading text cells: series and unit. */
-const TEXT_COLUMNS = 2;
+/** Zero (or missing) in every run: an idle device, an unused column. */
+export function isIdleSeries(s: Pick<ComparedSeries, 'runs'>): boolean {
+  return s.runs.every((f) => f === null || (f.min === 0 && f.max === 0));
+}
 
-/** Rows by the size of the change (sortByChange), or by series id. */
 export function deltaTable(
   series: readonly ComparedSeries[],
   labels: readonly RunLabel[],
   baseline: number,
-  order: 'change' | 'name' = 'change',
+  options: DeltaTableOptions | 'change' | 'name' = {},
 ): DeltaTable {
-  const head = ['series', 'unit'];
-  for (const l of labels) head.push(`${l.tag} avg`, `${l.tag} p95`, `${l.tag} max`);
+  const o: DeltaTableOptions = typeof options === 'string' ? { order: options } : options;
+  const t = TABLE_TEXT[o.lang ?? 'en'];
+  const raw = o.raw ?? false;
+  const nameOf = (s: ComparedSeries): SeriesName =>
+    o.names?.get(s.id) ?? { chart: s.group, label: s.column, order: Number.MAX_SAFE_INTEGER };
+  const shown = o.idle ? [...series] : series.filter((s) => !isIdleSeries(s));
+  const head = [t.chart, t.series];
+  if (raw) head.push(t.unit);
+  for (const l of labels) head.push(`${l.tag} ${t.avg}`, `${l.tag} p95`, `${l.tag} max`);
   labels.forEach((l, i) => {
-    if (i !== baseline) head.push(`Δavg ${l.tag}`, `Δavg % ${l.tag}`, `Δp95 % ${l.tag}`, `Δmax % ${l.tag}`);
+    if (i !== baseline) head.push(`Δavg ${l.tag}`, `${t.interval} ${l.tag}`, `Δavg % ${l.tag}`, `Δp95 % ${l.tag}`, `Δmax % ${l.tag}`, `${t.verdict} ${l.tag}`);
   });
-  const sorted = order === 'name' ? [...series].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) : sortByChange(series);
+  const sorted = o.order === 'name' ? byChart(shown, nameOf) : bySignificance(shown, nameOf);
+  const value = (x: number, unit: string): string => (raw ? figure(x) : formatValue(x, unit));
   const rows = sorted.map((s) => {
-    const row = [s.id + (s.derived.length > 0 ? ' (computed)' : ''), s.unit];
-    for (const f of s.runs) row.push(...(f ? [figure(f.avg), figure(f.p95), figure(f.max)] : ['–', '–', '–']));
+    const n = nameOf(s);
+    const row = [n.chart, n.label + (s.derived.length > 0 ? ` ${t.computed}` : '')];
+    if (raw) row.push(s.unit);
+    for (const f of s.runs) row.push(...(f ? [value(f.avg, s.unit), value(f.p95, s.unit), value(f.max, s.unit)] : ['–', '–', '–']));
     s.delta.forEach((d, i) => {
-      if (i !== baseline) row.push(...deltaCells(d));
+      if (i !== baseline) row.push(...deltaCells(d, (x) => value(x, s.unit), t));
     });
     return row;
   });
   const meta = sorted.map((s) => {
+    const c = changeSize(s);
     const deltas = s.delta.filter((d): d is Delta => d !== null);
-    return { id: s.id, noise: deltas.length > 0 && deltas.every((d) => d.withinNoise) };
+    const verdict = deltas.length === 0 ? null : c.rank === 2 ? 'significant' : c.rank === 1 ? 'noise' : 'too-few';
+    return { id: s.id, chart: nameOf(s).chart, noise: deltas.length > 0 && !c.real, verdict } as const;
   });
-  return { head, rows, meta };
+  return { head, rows, meta: meta.map((m) => ({ ...m })), idle: series.length - shown.length, textColumns: raw ? 3 : 2 };
 }
 
-function deltaCells(d: Delta | null): string[] {
-  if (!d) return ['–', '–', '–', '–'];
-  return [signed(figure(d.avg), d.avg) + (d.withinNoise ? ' (noise)' : ''), pct(d.avgPct), pct(d.p95Pct), pct(d.maxPct)];
+/** Charts in page order, each chart's series in its own order (stable). */
+function byChart(series: readonly ComparedSeries[], nameOf: (s: ComparedSeries) => SeriesName): ComparedSeries[] {
+  return series
+    .map((s, i) => ({ s, i, n: nameOf(s) }))
+    .sort((a, b) => a.n.order - b.n.order || (a.n.chart < b.n.chart ? -1 : a.n.chart > b.n.chart ? 1 : 0) || a.i - b.i)
+    .map(({ s }) => s);
+}
+
+/**
+ * Rows grouped by chart: a chart's rows by significance then |Δ%|, the charts by their first row's place in
+ * that same order (the chart with the most telling change first).
+ */
+function bySignificance(series: readonly ComparedSeries[], nameOf: (s: ComparedSeries) => SeriesName): ComparedSeries[] {
+  const ranked = series
+    .map((s, i) => ({ s, i, c: changeSize(s), chart: nameOf(s).chart }))
+    .sort((a, b) => b.c.rank - a.c.rank || b.c.size - a.c.size || a.i - b.i);
+  const groups = new Map<string, ComparedSeries[]>();
+  for (const r of ranked) {
+    let g = groups.get(r.chart);
+    if (!g) groups.set(r.chart, (g = []));
+    g.push(r.s);
+  }
+  return [...groups.values()].flat();
+}
+
+function deltaCells(d: Delta | null, value: (x: number) => string, t: TableText): string[] {
+  if (!d) return ['–', '–', '–', '–', '–', '–'];
+  return [
+    signed(value(d.avg), d.avg),
+    `${signed(value(d.avgCi[0]), d.avgCi[0])} … ${signed(value(d.avgCi[1]), d.avgCi[1])}`,
+    pct(d.avgPct),
+    pct(d.p95Pct),
+    pct(d.maxPct),
+    t.verdicts[d.verdict],
+  ];
 }
 
 /** A figure as it pastes well: whole numbers from 1000 up, else 4 significant digits, no exponent below 1e-4. */
@@ -85,31 +190,55 @@ function pct(p: number | null): string {
   return (p > 0 ? '+' : '') + text + ' %';
 }
 
-/** GitHub-flavoured Markdown: the runs listed first, then the table; `|` in untrusted names escaped. */
-export function deltaTableMarkdown(table: DeltaTable, labels: readonly RunLabel[], baseline: number): string {
+/** What the copies say above the table: the runs (host, file, run, start), the window and the method. */
+export interface TableHeader {
+  /** `whole runs` or `20 s to 80 s of aligned elapsed time`. */
+  window?: string;
+  /** Practical threshold, % of the baseline's mean. */
+  minChange?: number;
+  lang?: TableLang;
+}
+
+function headerLines(table: DeltaTable, labels: readonly RunLabel[], baseline: number, h: TableHeader): [string, string][] {
+  const t = TABLE_TEXT[h.lang ?? 'en'];
+  const lines: [string, string][] = labels.map((l, i) => [`${l.tag}${i === baseline ? ` (${t.baseline})` : ''}`, l.name]);
+  lines.push([t.window, h.window ?? t.wholeRuns]);
+  lines.push([t.method, `${NOISE_RULE}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
+  if (table.idle > 0) lines.push([t.idleNote, t.idleCount(table.idle)]);
+  return lines;
+}
+
+/** GitHub-flavoured Markdown: the header (runs, window, method, idle series left out), then the table. */
+export function deltaTableMarkdown(table: DeltaTable, labels: readonly RunLabel[], baseline: number, header: TableHeader = {}): string {
   const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
-  const lines = labels.map((l, i) => `- **${l.tag}**${i === baseline ? ' (baseline)' : ''}: ${cell(l.name)}`);
-  lines.push(`- within noise: ${NOISE_RULE}`, '');
+  const lines = headerLines(table, labels, baseline, header).map(([k, v]) => `- **${cell(k)}**: ${cell(v)}`);
+  lines.push('');
   lines.push('| ' + table.head.map(cell).join(' | ') + ' |');
-  lines.push('|' + table.head.map((_, i) => (i < 2 ? ' --- |' : ' ---: |')).join(''));
+  lines.push('|' + table.head.map((_, i) => (i < table.textColumns ? ' --- |' : ' ---: |')).join(''));
   for (const row of table.rows) lines.push('| ' + row.map(cell).join(' | ') + ' |');
   return lines.join('\n') + '\n';
 }
 
 /**
- * Tab-separated: a header line and one line per series; tabs and newlines in names become spaces. The text
- * cells (series and unit, from the uploads) that a spreadsheet would run as a formula start with `'`
- * (spreadsheet-cell.ts); the figures (`+12.5 %`) are written by this module and left as they are.
+ * Tab-separated: the header as `key<TAB>value` lines, a blank line, the table's heading line and one line per
+ * series; tabs and newlines in names become spaces. The text cells from the uploads (chart, series, unit,
+ * run names) that a spreadsheet would run as a formula start with `'` (spreadsheet-cell.ts); the figures
+ * (`+12.5 %`) are written by this module and left as they are.
  */
-export function deltaTableTsv(table: DeltaTable): string {
+export function deltaTableTsv(table: DeltaTable, labels: readonly RunLabel[] = [], baseline = 0, header: TableHeader | null = null): string {
   const cell = (s: string): string => s.replace(/[\t\r\n]+/g, ' ');
-  const row = (r: readonly string[]) => r.map((s, i) => cell(i < TEXT_COLUMNS ? spreadsheetText(s) : s)).join('\t');
-  return [table.head.map(cell).join('\t'), ...table.rows.map(row)].join('\n') + '\n';
+  const row = (r: readonly string[]) => r.map((s, i) => cell(i < table.textColumns ? spreadsheetText(s) : s)).join('\t');
+  const top = header ? headerLines(table, labels, baseline, header).map(([k, v]) => `${cell(k)}\t${cell(spreadsheetText(v))}`).concat('') : [];
+  return [...top, table.head.map(cell).join('\t'), ...table.rows.map(row)].join('\n') + '\n';
 }
 
-/** What names a run in the legend and the table: file (and run of a multi-run file), host, start. */
-export function runName(r: { fileName: string; run: number; runs: number; host: string; start: string }): string {
+/**
+ * What names a run in the legend and the table: file (and run of a multi-run file), its window when it is
+ * compared by one (`@ 0–300 s`, seconds from its start), host, start.
+ */
+export function runName(r: { fileName: string; run: number; runs: number; host: string; start: string; window?: { from: number; to: number } }): string {
   const which = r.runs > 1 ? ` run ${r.run}` : '';
+  const part = r.window ? ` @ ${r.window.from}–${r.window.to} s` : '';
   const where = [r.host, r.start.replace('T', ' ')].filter((s) => s !== '').join(', ');
-  return `${r.fileName}${which}${where ? ` (${where})` : ''}`;
+  return `${r.fileName}${which}${part}${where ? ` (${where})` : ''}`;
 }

@@ -2,6 +2,7 @@
  * Shapes of a comparison of runs (shared/compare/): what goes in (any run as columns — the parser's
  * DstatRun and the web app's run data both fit) and what comes out (the Δ table as data). Platform-free.
  */
+import type { Verdict } from './significance.js';
 
 /** One numeric series of a run, as the parser and the web app both hold it. */
 export interface CompareSeriesInput {
@@ -38,6 +39,13 @@ export interface CompareOptions {
    * whole run (each run's statistics are then those of its own report).
    */
   window?: ElapsedWindow | null;
+  /**
+   * Per run, a window of its own in aligned elapsed seconds (two windows of one run), intersected with
+   * `window`; missing or null = `window` alone.
+   */
+  runWindows?: readonly (ElapsedWindow | null)[];
+  /** Practical threshold of a significant change, % of the baseline's mean. Default DEFAULT_MIN_CHANGE (5). */
+  minChange?: number;
 }
 
 /** A closed interval of aligned elapsed time, seconds. */
@@ -55,8 +63,12 @@ export interface RunFigures {
   /** Nearest-rank 95th percentile, as the report's statistics. */
   p95: number;
   max: number;
-  /** Population standard deviation of the samples: the noise yardstick when this run is the baseline. */
+  /** Population standard deviation of the samples. */
   sd: number;
+  /** Effective number of independent samples (lag-1 autocorrelation; significance.ts). */
+  nEff: number;
+  /** Standard error of the mean, in the series' unit, from nEff. */
+  se: number;
 }
 
 /** A run's change against the baseline for one series. */
@@ -69,7 +81,11 @@ export interface Delta {
   avgPct: number | null;
   p95Pct: number | null;
   maxPct: number | null;
-  /** |Δavg| ≤ the baseline's standard deviation over the window (NOISE_RULE). */
+  /** significant, noise (within the runs' fluctuation or below the minimum change) or too-few samples. */
+  verdict: Verdict;
+  /** 95 % interval of `avg`, in the series' unit (significance.ts). */
+  avgCi: [number, number];
+  /** Not significant: verdict is noise or too-few. */
   withinNoise: boolean;
 }
 

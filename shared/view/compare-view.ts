@@ -9,13 +9,18 @@
  *   from, to  zoom window, aligned elapsed seconds; both or neither
  *   sort      `name`: the Δ table by series id (default: by the size of the change)
  *   idle      `1`: draw devices idle in every run (default: listed, not drawn, as on a report page)
+ *   align     `clock`: runs on the absolute clock, each log's zone honoured; shift then adds clock offsets
+ *   minChange the smallest change called significant, % of the baseline's mean (default 5; docs/compare.md)
  */
 import { parseRunRefs, type CompareQuery } from '../api/compare-ref.js';
+import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 
 export interface CompareView extends CompareQuery {
   /** Why `ids` was refused; null when the runs are fine. */
   error: string | null;
   shifts: number[];
+  minChange: number;
+  align: 'elapsed' | 'clock';
 }
 
 const num = (s: string | null): number | null => {
@@ -37,6 +42,7 @@ export function parseCompareView(search: string): CompareView {
   const from = num(p.get('from'));
   const to = num(p.get('to'));
   const zoom = from !== null && to !== null && from < to;
+  const minChange = num(p.get('minChange'));
   return {
     refs,
     error: parsed.ok ? null : parsed.message,
@@ -46,6 +52,8 @@ export function parseCompareView(search: string): CompareView {
     to: zoom ? to : null,
     sort: p.get('sort') === 'name' ? 'name' : 'change',
     idle: p.get('idle') === '1',
+    align: p.get('align') === 'clock' ? 'clock' : 'elapsed',
+    minChange: minChange !== null && minChange >= 0 && minChange <= 1000 ? minChange : DEFAULT_MIN_CHANGE,
   };
 }
 

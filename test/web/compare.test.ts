@@ -1,7 +1,8 @@
 /**
- * The compare page in Chromium (docs/ui-contract.md §13): every run drawn in every chart, the legends, the
- * crosshair's values of both runs, zoom narrowing the Δ table and landing in the URL, the URL restoring the
- * view, and "Copy as Markdown" putting the table on the clipboard.
+ * The compare page in Chromium (docs/ui-contract.md §18): every run drawn in every chart, the legends (run
+ * tags, series dashes), the crosshair's values of both runs, zoom narrowing the Δ table and landing in the
+ * URL, the URL restoring the view, the table's verdicts and idle count, a shift applied on Enter or blur,
+ * and "Copy as Markdown" putting the table and its header on the clipboard.
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
@@ -41,10 +42,10 @@ describeBrowser('compare page', () => {
         const vda = chartByKey(page, 'disk:vda');
         await waitForPainted(vda, HOOK_TIMEOUT_MS);
         expect(await vda.getAttribute('data-runs-drawn')).toBe('0,1');
-        expect(await texts(vda.locator('[data-legend] li'))).toEqual([
-          expect.stringMatching(/^A d072_tfvnrl\.csv/),
-          expect.stringMatching(/^B dool134_tfvnrl\.csv/),
-        ]);
+        // Each chart's legend: the runs by tag only (named once, in the run list), then each series' dash.
+        expect(await texts(vda.locator('[data-legend] li[data-run]'))).toEqual(['A', 'B']);
+        expect(await texts(vda.locator('[data-legend] li[data-dash]'))).toEqual(['read', 'write']);
+        expect(await vda.locator('[data-legend] li[data-dash]').evaluateAll((els) => els.map((e) => e.getAttribute('data-dash')))).toEqual(['solid', '6 3']);
         const cpu = chartByKey(page, 'cpu:total');
         await cpu.scrollIntoViewIfNeeded();
         await waitForPainted(cpu, HOOK_TIMEOUT_MS);
@@ -145,6 +146,9 @@ describeBrowser('compare page', () => {
         const row = page.locator('table.delta-table tr[data-series="dsk/vda/writ"]');
         await row.waitFor();
         const before = await row.innerText();
+        // Two logs of the same minutes of one host: nothing significant; idle series left out and counted.
+        expect(await page.locator('table.delta-table tr[data-verdict="significant"]').count()).toBe(0);
+        expect(Number(await page.locator('[data-idle-series]').getAttribute('data-idle-series'))).toBeGreaterThan(20);
         const vda = chartByKey(page, 'disk:vda');
         await waitForPainted(vda, HOOK_TIMEOUT_MS);
         const range = await xRange(vda);
@@ -169,9 +173,59 @@ describeBrowser('compare page', () => {
         await again.getByRole('button', { name: 'Copy as Markdown' }).click();
         await again.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
         const md = await again.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
-        expect(md).toContain('- **B** (baseline): dool134_tfvnrl.csv');
-        expect(md).toMatch(/^\| series \| unit \| A avg \| A p95 \| A max \| B avg/m);
-        expect(md).toMatch(/^\| dsk\/vda\/writ \| bytes\/s \|/m);
+        expect(md).toContain('- **B (baseline)**: dool134_tfvnrl.csv');
+        expect(md).toMatch(/^- \*\*window\*\*: Window: /m);
+        expect(md).toMatch(/^- \*\*method\*\*: 95 % interval/m);
+        expect(md).toMatch(/^\| chart \| series \| A avg \| A p95 \| A max \| B avg/m);
+        expect(md).toMatch(/^\| Disk I\/O vda \| write \| [\d.]+ [KMG]iB\/s \|/m);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'align=clock puts a second host’s log where its clock says (its zone honoured); the shift becomes a clock offset',
+    () =>
+      h.run(async () => {
+        const a = idOf(await h.report(A));
+        const db1 = idOf(await h.report('db1.csv', readFileSync(fixturePath('compare/d072_tfvnrl_host-db1_plus0100_20s-later.csv'), 'utf8')));
+        const page = await h.newPage();
+        await openCompare(page, `?ids=${a},${db1}`);
+        const vda = chartByKey(page, 'disk:vda');
+        await waitForPainted(vda, HOOK_TIMEOUT_MS);
+        const elapsed = await xRange(vda);
+        await page.getByLabel('Align on').selectOption('clock');
+        await expect.poll(() => page.url()).toMatch(/[?&]align=clock(&|$)/);
+        await page.getByLabel('Clock offset B (s)').waitFor();
+        const clockChart = chartByKey(page, 'disk:vda');
+        await waitForPainted(clockChart, HOOK_TIMEOUT_MS);
+        // The same run 20 s later on the clock: the axis is 20 s longer.
+        await expect.poll(async () => Math.round(((await xRange(clockChart)).max - elapsed.max) / 1000)).toBe(20);
+        const offset = page.getByLabel('Clock offset B (s)');
+        await offset.fill('20');
+        await offset.press('Enter');
+        await expect.poll(() => page.url()).toMatch(/[?&]shift=0,20(&|$)/);
+        await waitForPainted(chartByKey(page, 'disk:vda'), HOOK_TIMEOUT_MS);
+        await expect.poll(async () => Math.round(((await xRange(chartByKey(page, 'disk:vda'))).max - elapsed.max) / 1000)).toBe(0);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'a shift applies on Enter as on leaving the field',
+    () =>
+      h.run(async () => {
+        const [a, b] = [idOf(await h.report(A)), idOf(await h.report(B))];
+        const page = await h.newPage();
+        await openCompare(page, `?ids=${a},${b}`);
+        const shift = page.getByLabel('Shift B (s)');
+        await shift.fill('7');
+        await shift.press('Enter');
+        await expect.poll(() => page.url()).toMatch(/[?&]shift=0,7(&|$)/);
+        await page.locator('figure.chart-panel[data-painted="true"]').first().waitFor({ timeout: 15_000 });
+        const again = page.getByLabel('Shift B (s)');
+        await again.fill('3');
+        await page.getByLabel('Shift A (s)').focus();
+        await expect.poll(() => page.url()).toMatch(/[?&]shift=0,3(&|$)/);
       }),
     BROWSER_TEST_MS,
   );

@@ -1,7 +1,7 @@
 /**
- * `npx dstatview compare …` run for real as a child process (then in process, every branch): the Markdown table on stdout, -o OUT.md and
- * -o OUT.json (the /api/compare shape, each run's figures those of `dstatview stats`), runs of a multi-run
- * file, and the errors.
+ * `npx dstatview compare …` run for real as a child process (then in process, every branch): the Markdown table on stdout
+ * (its header, names and units as on the page, --raw, --min-change), -o OUT.md and -o OUT.json (the
+ * /api/compare shape, each run's figures those of `dstatview stats`), runs of a multi-run file, and the errors.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { statsReport } from '../../../shared/api/stats-report.js';
 import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
 import { compareMarkdown, run, usage } from '../../../server/cli/compare.js';
 import { MAX_COMPARE_RUNS } from '../../../shared/limits.js';
+import { seriesNames } from '../../../shared/compare/index.js';
 import { cliTempDir } from '../../helpers/cli.js';
 import { runInProcess } from '../../helpers/cli-in-process.js';
 import { fixturePath } from '../../helpers/fixtures.js';
@@ -38,16 +39,33 @@ async function dstatview(...args: string[]): Promise<{ code: number; stdout: str
   }
 }
 
+/** The last runs of files, as the CLI compares them. */
+const runsOf = (...files: string[]) => files.map((f) => parseDstat(readFileSync(f, 'utf8')).runs.at(-1)!);
+
 describe('dstatview compare', () => {
   it('prints the Δ table as Markdown, the runs named above it', async () => {
     const { code, stdout } = await dstatview('compare', A, B);
     expect(code).toBe(0);
-    expect(stdout).toContain('- **A** (baseline): d072_tfvnrl.csv (vm, 2026-11-29 20:45:49)');
+    expect(stdout).toContain('- **A (baseline)**: d072_tfvnrl.csv (vm, 2026-11-29 20:45:49)');
     expect(stdout).toContain('- **B**: d070_tfvnrl.csv (vm, 2026-11-29 20:45:49)');
-    expect(stdout).toContain('| series | unit | A avg | A p95 | A max | B avg | B p95 | B max | Δavg B | Δavg % B | Δp95 % B | Δmax % B |');
-    const rows = stdout.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| series') && !l.startsWith('| ---'));
-    expect(rows.length).toBeGreaterThan(40);
-    expect(rows.every((r) => r.split(' | ').length === 12)).toBe(true);
+    expect(stdout).toContain('- **window**: whole runs, aligned on elapsed time');
+    expect(stdout).toMatch(/- \*\*method\*\*: 95 % interval of Δavg .* \(minimum change 5 %\)/);
+    expect(stdout).toMatch(/- \*\*left out\*\*: \d+ series zero in every run/);
+    const head = '| chart | series | A avg | A p95 | A max | B avg | B p95 | B max | Δavg B | Δavg 95 % interval B | Δavg % B | Δp95 % B | Δmax % B | verdict B |';
+    expect(stdout).toContain(head);
+    const rows = stdout.split('\n').filter((l) => l.startsWith('| ') && l !== head && !l.startsWith('| ---'));
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.every((r) => r.split(' | ').length === 14)).toBe(true);
+    // Names and units as on the report page; no idle loop devices.
+    expect(rows.some((r) => r.startsWith('| Memory usage | used | ') && / MiB \| /.test(r))).toBe(true);
+    expect(rows.some((r) => /loop\d/.test(r))).toBe(false);
+  });
+
+  it('--raw prints raw numbers with a unit column; --min-change moves the threshold', async () => {
+    const { stdout } = await dstatview('compare', A, B, '--raw', '--min-change', '50');
+    expect(stdout).toContain('| chart | series | unit | A avg |');
+    expect(stdout).toContain('(minimum change 50 %)');
+    expect(stdout).toMatch(/\| Memory usage \| used \| bytes \| \d+ \|/);
   });
 
   it('-o OUT.json writes the /api/compare JSON; each run’s figures are those of `dstatview stats`', async () => {
@@ -68,7 +86,7 @@ describe('dstatview compare', () => {
     const stdout = readFileSync(md, 'utf8');
     expect(stdout).toContain('d072_tfvnrl_appended-2-runs.csv run 1 (vm, 2026-11-29 20:52:12)');
     expect(stdout).toContain('d072_tfvnrl_appended-2-runs.csv run 2 (vm, 2026-11-29 20:52:53)');
-    expect(stdout).toMatch(/^- window: 1 s to \d+ s of aligned elapsed time/);
+    expect(stdout).toMatch(/\n- \*\*window\*\*: 1 s to \d+ s of aligned elapsed time\n/);
   });
 
   it.each([
@@ -97,7 +115,10 @@ describe('dstatview compare, in process (server/cli/compare.ts)', () => {
     expect(json.baseline).toBe(1);
     expect(json.window).toBeNull();
     expect(json.runs.map((r) => r.fileName)).toEqual(['d072_tfvnrl.csv', 'd070_tfvnrl.csv']);
-    expect(printed.stdout).toBe(compareMarkdown(json));
+    expect(json.minChange).toBe(5);
+    expect(json.series['dsk/vda/writ']!.delta[0]).toMatchObject({ verdict: expect.stringMatching(/^(significant|noise|too-few)$/) });
+    expect(json.series['dsk/vda/writ']!.delta[0]!.avgCi).toHaveLength(2);
+    expect(printed.stdout).toBe(compareMarkdown(json, seriesNames(runsOf(A, B), 1)));
     expect(printed.stdout.startsWith('- **A**: d072_tfvnrl.csv')).toBe(true);
     const md = join(dir, 'in-process.MD');
     expect(await compare(A, B, '--baseline', '1', '--shift', '0,2', '-o', md)).toEqual({ code: 0, stdout: '', stderr: '' });
@@ -106,14 +127,14 @@ describe('dstatview compare, in process (server/cli/compare.ts)', () => {
 
   it('compares a window (--from/--to) or the common stretch, said above the table', async () => {
     const windowed = await compare(A, B, '--from', '5', '--to', '20');
-    expect(windowed.stdout.startsWith('- window: 5 s to 20 s of aligned elapsed time\n- **A** (baseline)')).toBe(true);
+    expect(windowed.stdout).toContain('\n- **window**: 5 s to 20 s of aligned elapsed time\n');
     const common = await compare(`${MULTI}:1`, `${MULTI}:2`, '--common');
-    expect(common.stdout).toMatch(/^- window: 1 s to \d+ s of aligned elapsed time\n/);
+    expect(common.stdout).toMatch(/\n- \*\*window\*\*: 1 s to \d+ s of aligned elapsed time\n/);
     expect(common.stdout).toContain('d072_tfvnrl_appended-2-runs.csv run 1 (vm, 2026-11-29 20:52:12)');
     // A file read once for two of its runs, from standard input.
     const stdin = await runInProcess(run, ['--', '-:1', '-:2'], readFileSync(MULTI));
     expect(stdin.code).toBe(0);
-    expect(stdin.stdout).toContain('- **A** (baseline): stdin.csv run 1 (vm, 2026-11-29 20:52:12)\n- **B**: stdin.csv run 2 (vm, 2026-11-29 20:52:53)\n');
+    expect(stdin.stdout).toContain('- **A (baseline)**: stdin.csv run 1 (vm, 2026-11-29 20:52:12)\n- **B**: stdin.csv run 2 (vm, 2026-11-29 20:52:53)\n');
   });
 
   it('-o OUT.html writes the offline compare page, opening with the baseline and the common window', async () => {

@@ -85,6 +85,29 @@ describe('GET /api/compare', () => {
     for (const x of Object.values(self.series)) if (x.delta[1]) expect(x.delta[1]).toMatchObject({ avg: 0, p95: 0, max: 0 });
   });
 
+  it('gives every change its verdict and 95 % interval; minChange= sets the threshold; a run with itself: nothing significant', async () => {
+    const { body } = await compare(`ids=${a},${b}`);
+    expect(body.minChange).toBe(5);
+    for (const s of Object.values(body.series)) {
+      const d = s.delta[1];
+      if (!d) continue;
+      expect(['significant', 'noise', 'too-few']).toContain(d.verdict);
+      expect(d.avgCi[0]).toBeLessThanOrEqual(d.avg);
+      expect(d.avgCi[1]).toBeGreaterThanOrEqual(d.avg);
+      expect(d.withinNoise).toBe(d.verdict !== 'significant');
+      expect(s.runs[1]!.nEff).toBeLessThanOrEqual(s.runs[1]!.count);
+    }
+    const significant = (json: CompareJson) => Object.values(json.series).filter((s) => s.delta[1]?.verdict === 'significant').length;
+    // d072 and dool134 recorded the same minutes of one host: nothing tells them apart.
+    expect(significant(body)).toBe(0);
+    const later = (await compare(`ids=${a},${multi}`)).body;
+    const strict = (await compare(`ids=${a},${multi}&minChange=1000`)).body;
+    expect(strict.minChange).toBe(1000);
+    expect(significant(later)).toBeGreaterThan(0);
+    expect(significant(strict)).toBeLessThan(significant(later));
+    expect(significant((await compare(`ids=${a},${a}`)).body)).toBe(0);
+  });
+
   it('narrows every run alike to a window, after shifts; baseline picks the reference', async () => {
     const whole = (await compare(`ids=${a},${b}`)).body;
     const narrow = (await compare(`ids=${a},${b}&from=10&to=20&shift=0,5&baseline=1`)).body;
@@ -121,6 +144,7 @@ describe('GET /api/compare', () => {
     ['ids=MULTI&from=3&to=1', 400, /from=3 is after to=1/],
     ['ids=MULTI:1,MULTI:2&shift=0,1000&window=common', 400, /no stretch of elapsed time in common/],
     ['baseline=0', 400, /ids/],
+    ['ids=MULTI&minChange=-1', 400, /minChange/],
   ])('%s → %i', async (query, status, message) => {
     const res = await compare(query.replaceAll('MULTI', multi));
     expect(res.status).toBe(status);

@@ -99,9 +99,9 @@ describe('parseRunRefs and formatRunRefs', () => {
     expect(parseRunRefs(Array(8).fill(ID_A).join(','))).toMatchObject({ ok: true });
     expect(parseRunRefs(Array(9).fill(ID_A).join(','))).toEqual({ ok: false, message: '9 runs named; at most 8 can be compared at once' });
     for (const bad of [`${ID_A}:0`, `${ID_A}:12345678`, `${ID_A}:`, `${ID_A}:x`, `x${ID_A}`, `x:${ID_A}`, `x:${ID_A}:2`, `${ID_A}:1:2`, 'short']) {
-      expect(parseRunRefs(bad), bad).toEqual({ ok: false, message: `"${bad}" is not a report id (ID or ID:RUN, RUN from 1)` });
+      expect(parseRunRefs(bad), bad).toEqual({ ok: false, message: `"${bad}" is not a report id (ID, ID:RUN, RUN from 1, or either @FROM-TO)` });
     }
-    expect(parseRunRefs('y'.repeat(200))).toEqual({ ok: false, message: `"${'y'.repeat(80)}" is not a report id (ID or ID:RUN, RUN from 1)` });
+    expect(parseRunRefs('y'.repeat(200))).toEqual({ ok: false, message: `"${'y'.repeat(80)}" is not a report id (ID, ID:RUN, RUN from 1, or either @FROM-TO)` });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   sortByChange,
   type CompareRunInput,
   type ComparedSeries,
+  type Verdict,
 } from '../../../shared/compare/index.js';
 import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
 import { readFixture } from '../../helpers/fixtures.js';
@@ -64,10 +65,10 @@ describe('compareRuns on two real logs', () => {
       if (want === null) expect(got).toBeNull();
       else expect(got).toBeCloseTo(want, 6);
     }
-    // The noise rule: |Δavg| ≤ σ of A's own samples.
-    const xs = colsA.get(id)!;
-    const sd = Math.sqrt(xs.reduce((acc, v) => acc + (v - fa.avg) ** 2, 0) / xs.length);
-    expect(d.withinNoise).toBe(Math.abs(fb.avg - fa.avg) <= sd);
+    // The interval is centred on Δavg; significant only when it excludes 0.
+    expect((d.avgCi[0] + d.avgCi[1]) / 2).toBeCloseTo(d.avg, 6);
+    if (d.verdict === 'significant') expect(d.avgCi[0] > 0 || d.avgCi[1] < 0).toBe(true);
+    expect(d.withinNoise).toBe(d.verdict !== 'significant');
   });
 
   it('baseline 1 turns the deltas round', () => {
@@ -90,7 +91,7 @@ describe('compareRuns on two real logs', () => {
 });
 
 describe('a run compared with itself', () => {
-  it('every delta is 0 and within noise', () => {
+  it('every delta is 0 and within noise (none significant)', () => {
     const run = lastRun(A);
     const result = compareRuns([run, run]);
     expect(result.series.length).toBeGreaterThan(40);
@@ -98,6 +99,7 @@ describe('a run compared with itself', () => {
       if (!s.runs[0]) continue;
       expect(s.runs[1]).toEqual(s.runs[0]);
       expect(s.delta[1]).toMatchObject({ avg: 0, p95: 0, max: 0, withinNoise: true });
+      expect(s.delta[1]!.verdict).not.toBe('significant');
       for (const p of [s.delta[1]!.avgPct, s.delta[1]!.p95Pct, s.delta[1]!.maxPct]) expect(p === null || p === 0).toBe(true);
     }
   });
@@ -130,7 +132,7 @@ describe('device matching', () => {
       run({ 'net/eth0/recv': [0, 20, 20], 'net/wlan0/recv': [0, 1, 1] }),
     ]);
     expect(r.series.map((s) => s.id)).toEqual(['net/eth0/recv', 'net/eth1/recv', 'net/wlan0/recv', 'net/total/recv']);
-    expect(byId(r.series, 'net/eth0/recv').delta[1]).toMatchObject({ avg: 10, avgPct: 100, withinNoise: false });
+    expect(byId(r.series, 'net/eth0/recv').delta[1]).toMatchObject({ avg: 10, avgPct: 100 });
     expect(byId(r.series, 'net/eth1/recv').runs[1]).toBeNull();
     expect(byId(r.series, 'net/wlan0/recv').runs[0]).toBeNull();
     // Totals compare although the devices differ: computed for both files (neither has net/total).
@@ -230,30 +232,30 @@ describe('alignment', () => {
 
 describe('the Δ table', () => {
   const r = compareRuns([
-    run({ 'a/x/small': [0, 10, 10.1, 9.9, 10], 'a/x/big': [0, 1, 1, 1, 1], 'a/x/noisy': [0, 0, 100, 0, 100] }),
-    run({ 'a/x/small': [0, 11, 11.1, 10.9, 11], 'a/x/big': [0, 3, 3, 3, 3], 'a/x/noisy': [0, 0, 100, 0, 200] }),
+    run({ 'a/x/small': [0, 10, 10.1, 9.9, 10, 10.1, 9.9], 'a/x/big': [0, 1, 1, 1, 1, 1, 1], 'a/x/noisy': [0, 0, 100, 0, 100, 0, 100] }),
+    run({ 'a/x/small': [0, 11, 11.1, 10.9, 11, 11.1, 10.9], 'a/x/big': [0, 3, 3, 3, 3, 3, 3], 'a/x/noisy': [0, 0, 100, 0, 200, 0, 100] }),
   ]);
 
-  it('sorts changes beyond noise first, by |Δavg %|', () => {
+  it('sorts significant changes first, by |Δavg %|', () => {
     expect(sortByChange(r.series).map((s) => s.id)).toEqual(['a/x/big', 'a/x/small', 'a/x/noisy']);
-    expect(byId(r.series, 'a/x/noisy').delta[1]!.withinNoise).toBe(true);
+    expect(byId(r.series, 'a/x/noisy').delta[1]!.verdict).toBe('noise');
   });
 
-  it('as Markdown and TSV, within-noise changes marked', () => {
+  it('as Markdown and TSV, with verdicts', () => {
     const labels = [
       { tag: 'A', name: 'before.csv (db1 | x)' },
       { tag: 'B', name: 'after.csv' },
     ];
-    const table = deltaTable(r.series, labels, 0);
-    expect(table.head).toEqual(['series', 'unit', 'A avg', 'A p95', 'A max', 'B avg', 'B p95', 'B max', 'Δavg B', 'Δavg % B', 'Δp95 % B', 'Δmax % B']);
-    expect(table.rows[0]).toEqual(['a/x/big', 'bytes/s', '1', '1', '1', '3', '3', '3', '+2', '+200 %', '+200 %', '+200 %']);
-    expect(table.rows[2]![8]).toBe('+25 (noise)');
+    const table = deltaTable(r.series, labels, 0, { raw: true });
+    expect(table.head).toEqual(['chart', 'series', 'unit', 'A avg', 'A p95', 'A max', 'B avg', 'B p95', 'B max', 'Δavg B', 'Δavg 95 % interval B', 'Δavg % B', 'Δp95 % B', 'Δmax % B', 'verdict B']);
+    expect(table.rows[0]).toEqual(['a/x', 'big', 'bytes/s', '1', '1', '1', '3', '3', '3', '+2', '+2 … +2', '+200 %', '+200 %', '+200 %', 'significant']);
+    expect(table.rows[2]![14]).toBe('within noise');
     const md = deltaTableMarkdown(table, labels, 0);
-    expect(md).toContain('- **A** (baseline): before.csv (db1 \\| x)');
-    expect(md).toContain('| a/x/big | bytes/s | 1 | 1 | 1 | 3 | 3 | 3 | +2 | +200 % | +200 % | +200 % |');
+    expect(md).toContain('- **A (baseline)**: before.csv (db1 \\| x)');
+    expect(md).toContain('| a/x | big | bytes/s | 1 | 1 | 1 | 3 | 3 | 3 | +2 | +2 … +2 | +200 % | +200 % | +200 % | significant |');
     expect(md.split('\n').filter((l) => l.startsWith('|'))).toHaveLength(2 + 3);
     const tsv = deltaTableTsv(table);
-    expect(tsv.split('\n')[1]).toBe('a/x/big\tbytes/s\t1\t1\t1\t3\t3\t3\t+2\t+200 %\t+200 %\t+200 %');
+    expect(tsv.split('\n')[1]).toBe('a/x\tbig\tbytes/s\t1\t1\t1\t3\t3\t3\t+2\t+2 … +2\t+200 %\t+200 %\t+200 %\tsignificant');
   });
 });
 
@@ -268,16 +270,19 @@ describe('the baseline', () => {
 });
 
 describe('changeSize and sortByChange', () => {
-  const d = (avgPct: number | null, avg: number, withinNoise: boolean) => ({ avg, p95: 0, max: 0, avgPct, p95Pct: null, maxPct: null, withinNoise });
-
-  it('the size is the largest |Δavg %| of any run; from a baseline of 0, Infinity unless nothing changed', () => {
-    expect(changeSize({ delta: [null, d(-30, -3, false), d(20, 2, true)] })).toEqual({ size: 30, real: true });
-    expect(changeSize({ delta: [null, d(null, 2, false)] })).toEqual({ size: Infinity, real: true });
-    expect(changeSize({ delta: [null, d(null, 0, true)] })).toEqual({ size: 0, real: false });
-    expect(changeSize({ delta: [null, null] })).toEqual({ size: 0, real: false });
+  const d = (avgPct: number | null, avg: number, withinNoise: boolean, verdict: Verdict = withinNoise ? 'noise' : 'significant') => ({
+    avg, p95: 0, max: 0, avgPct, p95Pct: null, maxPct: null, withinNoise, verdict, avgCi: [avg, avg] as [number, number],
   });
 
-  it('real changes first, then by size, largest first; ties keep their order', () => {
+  it('the size is the largest |Δavg %| of any run; from a baseline of 0, Infinity unless nothing changed', () => {
+    expect(changeSize({ delta: [null, d(-30, -3, false), d(20, 2, true)] })).toEqual({ size: 30, real: true, rank: 2 });
+    expect(changeSize({ delta: [null, d(null, 2, false)] })).toEqual({ size: Infinity, real: true, rank: 2 });
+    expect(changeSize({ delta: [null, d(null, 0, true)] })).toEqual({ size: 0, real: false, rank: 1 });
+    expect(changeSize({ delta: [null, d(50, 5, true, 'too-few')] })).toEqual({ size: 50, real: false, rank: 0 });
+    expect(changeSize({ delta: [null, null] })).toEqual({ size: 0, real: false, rank: 0 });
+  });
+
+  it('significant changes first, then within noise, then too few samples, each by size, largest first; ties keep their order', () => {
     const s = (id: string, ...delta: ReturnType<typeof d>[]) => ({ id, delta: [null, ...delta] });
     const sorted = sortByChange([
       s('noise-big', d(90, 9, true)),
@@ -285,8 +290,9 @@ describe('changeSize and sortByChange', () => {
       s('first-tie', d(10, 1, false)),
       s('big', d(-50, -5, false)),
       s('second-tie', d(-10, -1, false)),
+      s('few', d(95, 9, true, 'too-few')),
       s('none'),
     ]);
-    expect(sorted.map((x) => x.id)).toEqual(['big', 'first-tie', 'second-tie', 'small', 'noise-big', 'none']);
+    expect(sorted.map((x) => x.id)).toEqual(['big', 'first-tie', 'second-tie', 'small', 'noise-big', 'few', 'none']);
   });
 });

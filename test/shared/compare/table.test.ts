@@ -1,6 +1,7 @@
 /**
- * The Δ table as text (shared/compare/table.ts): its cells (figures, signed changes, percentages), its
- * columns for any baseline, its row order, and the Markdown and TSV it is copied as. Real runs compared
+ * The Δ table as text (shared/compare/table.ts): its cells (figures in the page's units or raw, signed
+ * changes, intervals, verdicts), its columns for any baseline, its rows grouped by chart, idle series left
+ * out, and the Markdown and TSV it is copied as (with their header). Real runs compared
  * are in compare.test.ts.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   deltaTableMarkdown,
   deltaTableTsv,
   figure,
+  NOISE_RULE,
   runName,
   runTag,
   type ComparedSeries,
@@ -16,7 +18,7 @@ import {
   type RunFigures,
 } from '../../../shared/compare/index.js';
 
-const figures = (avg: number, p95 = avg, max = avg): RunFigures => ({ count: 10, min: 0, avg, p95, max, sd: 1 });
+const figures = (avg: number, p95 = avg, max = avg): RunFigures => ({ count: 10, min: Math.min(0, avg), avg, p95, max, sd: 1, nEff: 10, se: 0.3 });
 const change = (patch: Partial<Delta>): Delta => ({
   avg: 0,
   p95: 0,
@@ -24,8 +26,10 @@ const change = (patch: Partial<Delta>): Delta => ({
   avgPct: 0,
   p95Pct: 0,
   maxPct: 0,
-  withinNoise: false,
+  verdict: 'significant',
+  avgCi: [0, 0],
   ...patch,
+  withinNoise: (patch.verdict ?? 'significant') !== 'significant',
 });
 const series = (id: string, runs: (RunFigures | null)[], delta: (Delta | null)[], derived: number[] = []): ComparedSeries => {
   const cut = id.lastIndexOf('/');
@@ -73,42 +77,74 @@ describe('deltaTable', () => {
   ];
   // Baseline B (1): A and C are compared against it.
   const rows = [
-    series('z/y/up', [figures(1), figures(2, 4, 8), figures(3)], [change({ avg: -1, avgPct: -50, p95Pct: -250, maxPct: 0.04 }), null, change({ avg: 1, avgPct: 50, p95Pct: -0.04, maxPct: 100 })]),
-    series('a/x/missing', [null, figures(5), figures(5)], [null, null, change({ avg: 0, avgPct: null, p95Pct: null, maxPct: null, withinNoise: true })], [2]),
+    series('z/y/up', [figures(1), figures(2, 4, 8), figures(3)], [change({ avg: -1, avgPct: -50, p95Pct: -250, maxPct: 0.04, avgCi: [-1.5, -0.5] }), null, change({ avg: 1, avgPct: 50, p95Pct: -0.04, maxPct: 100, avgCi: [0.25, 1.75] })]),
+    series('a/x/missing', [null, figures(5), figures(5)], [null, null, change({ avg: 0, avgPct: null, p95Pct: null, maxPct: null, verdict: 'noise', avgCi: [-1, 1] })], [2]),
     series('m/x/none', [figures(1), null, null], [null, null, null]),
   ];
+  const names = new Map([
+    ['z/y/up', { chart: 'Zeta', label: 'up', order: 1 }],
+    ['a/x/missing', { chart: 'Alpha', label: 'missing', order: 2 }],
+    ['m/x/none', { chart: 'Alpha', label: 'none', order: 2 }],
+  ]);
 
-  it('has a figure column triple per run, then a change column group per run other than the baseline', () => {
+  it('has chart and series, a figure column triple per run, then per run other than the baseline its change, interval, percentages and verdict', () => {
     const t = deltaTable(rows, labels, 1);
     expect(t.head).toEqual([
-      'series', 'unit',
+      'chart', 'series',
       'A avg', 'A p95', 'A max', 'B avg', 'B p95', 'B max', 'C avg', 'C p95', 'C max',
-      'Δavg A', 'Δavg % A', 'Δp95 % A', 'Δmax % A', 'Δavg C', 'Δavg % C', 'Δp95 % C', 'Δmax % C',
+      'Δavg A', 'Δavg 95 % interval A', 'Δavg % A', 'Δp95 % A', 'Δmax % A', 'verdict A',
+      'Δavg C', 'Δavg 95 % interval C', 'Δavg % C', 'Δp95 % C', 'Δmax % C', 'verdict C',
     ]);
+    expect(deltaTable(rows, labels, 1, { raw: true }).head.slice(0, 3)).toEqual(['chart', 'series', 'unit']);
+    expect(deltaTable(rows, labels, 1, { lang: 'ja' }).head.slice(0, 3)).toEqual(['グラフ', '系列', 'A 平均']);
   });
 
-  it('writes changes signed, percentages to 0.1 (whole from 100), no sign on a change that rounds to 0, dashes where a run lacks the series', () => {
-    const t = deltaTable(rows, labels, 1, 'name');
+  it('raw: figures as numbers, changes signed, percentages to 0.1 (whole from 100), no sign on a change that rounds to 0, dashes where a run lacks the series', () => {
+    const t = deltaTable(rows, labels, 1, { order: 'name', raw: true, names });
     expect(t.rows).toEqual([
-      ['a/x/missing (computed)', '%', '–', '–', '–', '5', '5', '5', '5', '5', '5', '–', '–', '–', '–', '0 (noise)', 'n/a', 'n/a', 'n/a'],
-      ['m/x/none', '%', '1', '1', '1', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–'],
-      ['z/y/up', '%', '1', '1', '1', '2', '4', '8', '3', '3', '3', '-1', '-50.0 %', '-250 %', '0.0 %', '+1', '+50.0 %', '0.0 %', '+100 %'],
+      ['Zeta', 'up', '%', '1', '1', '1', '2', '4', '8', '3', '3', '3', '-1', '-1.5 … -0.5', '-50.0 %', '-250 %', '0.0 %', 'significant', '+1', '+0.25 … +1.75', '+50.0 %', '0.0 %', '+100 %', 'significant'],
+      ['Alpha', 'missing (computed)', '%', '–', '–', '–', '5', '5', '5', '5', '5', '5', '–', '–', '–', '–', '–', '–', '0', '-1 … +1', 'n/a', 'n/a', 'n/a', 'within noise'],
+      ['Alpha', 'none', '%', '1', '1', '1', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–'],
     ]);
   });
 
-  it('orders rows by name, or by the size of the change; a row is noise only when it has changes and all are within noise', () => {
-    expect(deltaTable(rows, labels, 1, 'name').meta).toEqual([
-      { id: 'a/x/missing', noise: true },
-      { id: 'm/x/none', noise: false },
-      { id: 'z/y/up', noise: false },
+  it("in the page's units and number format by default (a % to 0.1, bytes in IEC units, thousands grouped)", () => {
+    const bytes = { ...series('dsk/total/read', [figures(791080963), figures(23532923313)], [null, change({ avg: 22741842350, avgPct: 2875, avgCi: [1e10, 3e10] })]), unit: 'bytes' };
+    const pct = series('cpu/x/usr', [figures(12.345), figures(1234.5)], [null, change({ avg: 1222.155, avgPct: 9900 })]);
+    const t = deltaTable([bytes, pct], labels.slice(0, 2), 0, 'name');
+    expect(t.rows[1]!.slice(2, 9)).toEqual(['754 MiB', '754 MiB', '754 MiB', '21.9 GiB', '21.9 GiB', '21.9 GiB', '+21.2 GiB']);
+    expect(t.rows[1]![9]).toBe('+9.31 GiB … +27.9 GiB');
+    expect(t.rows[0]!.slice(2, 3)).toEqual(['12.3 %']);
+    expect(t.rows[0]![8]).toBe('+1222.2 %');
+  });
+
+  it('groups rows by chart: charts and rows by significance, then by the size of the change; by name: in page order', () => {
+    expect(deltaTable(rows, labels, 1, { names }).meta.map((m) => m.id)).toEqual(['z/y/up', 'a/x/missing', 'm/x/none']);
+    expect(deltaTable(rows, labels, 1, { order: 'name', names }).meta).toEqual([
+      { id: 'z/y/up', chart: 'Zeta', noise: false, verdict: 'significant' },
+      { id: 'a/x/missing', chart: 'Alpha', noise: true, verdict: 'noise' },
+      { id: 'm/x/none', chart: 'Alpha', noise: false, verdict: null },
     ]);
-    expect(deltaTable(rows, labels, 1).meta.map((m) => m.id)).toEqual(['z/y/up', 'a/x/missing', 'm/x/none']);
-    // One run's change within noise and another's not: the row stands out.
-    const mixed = series('s/x/mixed', [figures(1), figures(1), figures(9)], [change({ withinNoise: true }), null, change({ avg: 8 })]);
-    expect(deltaTable([mixed], labels, 1).meta).toEqual([{ id: 's/x/mixed', noise: false }]);
-    // Equal ids keep their order.
-    const twins = [series('q/q/q', [figures(1)], [null]), series('q/q/q', [figures(2)], [null])];
-    expect(deltaTable(twins, [labels[0]!], 0, 'name').rows.map((r) => r[2])).toEqual(['1', '2']);
+    // A chart's rows stay together even when another chart's row is bigger than its second one.
+    const grouped = [
+      series('c1/x/a', [figures(1), figures(2)], [null, change({ avgPct: 90 })]),
+      series('c2/x/b', [figures(1), figures(2)], [null, change({ avgPct: 50 })]),
+      series('c1/x/c', [figures(1), figures(2)], [null, change({ avgPct: 10 })]),
+      series('c2/x/d', [figures(1), figures(2)], [null, change({ avgPct: 80, verdict: 'noise' })]),
+    ];
+    const gnames = new Map(grouped.map((s) => [s.id, { chart: s.group, label: s.column, order: 0 }]));
+    expect(deltaTable(grouped, labels.slice(0, 2), 0, { names: gnames }).meta.map((m) => m.id)).toEqual(['c1/x/a', 'c1/x/c', 'c2/x/b', 'c2/x/d']);
+    // One run's change within noise and another's significant: the row stands out.
+    const mixed = series('s/x/mixed', [figures(1), figures(1), figures(9)], [change({ verdict: 'noise' }), null, change({ avg: 8 })]);
+    expect(deltaTable([mixed], labels, 1).meta).toEqual([{ id: 's/x/mixed', chart: 's/x', noise: false, verdict: 'significant' }]);
+  });
+
+  it('leaves out series zero in every run and counts them; keeps them when asked', () => {
+    const zero = series('loop0/x/read', [figures(0, 0, 0), figures(0, 0, 0)], [null, change({ verdict: 'noise' })]);
+    const t = deltaTable([zero, ...rows.slice(0, 1)], labels, 1);
+    expect(t.meta.map((m) => m.id)).toEqual(['z/y/up']);
+    expect(t.idle).toBe(1);
+    expect(deltaTable([zero], labels, 1, { idle: true }).rows).toHaveLength(1);
   });
 });
 
@@ -118,28 +154,39 @@ describe('deltaTableMarkdown and deltaTableTsv', () => {
     { tag: 'B', name: 'after.csv' },
   ];
   const table = {
-    head: ['series', 'unit', 'A avg', 'B avg'],
-    rows: [['cpu|x\\y', '%', '1', '2\t3\n4']],
-    meta: [{ id: 'cpu|x\\y', noise: false }],
+    head: ['chart', 'series', 'A avg', 'B avg'],
+    rows: [['cpu|x\\y', '=usr', '1', '2\t3\n4']],
+    meta: [{ id: 'cpu|x\\y', chart: 'cpu', noise: false, verdict: null }],
+    idle: 3,
+    textColumns: 2,
   };
 
-  it('Markdown: the runs (baseline marked), the noise rule, then the table, right-aligned figures, `|` `\\` and line breaks made inert', () => {
-    expect(deltaTableMarkdown(table, labels, 1)).toBe(
+  it('Markdown: the runs (baseline marked), window, method and what was left out, then the table, right-aligned figures, `|` `\\` and line breaks made inert', () => {
+    expect(deltaTableMarkdown(table, labels, 1, { window: '10 s to 20 s', minChange: 5 })).toBe(
       [
         '- **A**: before\\\\x \\| y z.csv',
-        '- **B** (baseline): after.csv',
-        '- within noise: |Δavg| ≤ standard deviation of the baseline over the window',
+        '- **B (baseline)**: after.csv',
+        '- **window**: 10 s to 20 s',
+        `- **method**: ${NOISE_RULE.replace(/\|/g, '\\|')} (minimum change 5 %)`,
+        '- **left out**: 3 series zero in every run (idle devices, unused columns)',
         '',
-        '| series | unit | A avg | B avg |',
+        '| chart | series | A avg | B avg |',
         '| --- | --- | ---: | ---: |',
-        '| cpu\\|x\\\\y | % | 1 | 2\t3 4 |',
+        '| cpu\\|x\\\\y | =usr | 1 | 2\t3 4 |',
         '',
       ].join('\n'),
     );
   });
 
-  it('TSV: a header line and a line per row, runs of tabs and line breaks in cells made one space', () => {
-    expect(deltaTableTsv(table)).toBe('series\tunit\tA avg\tB avg\ncpu|x\\y\t%\t1\t2 3 4\n');
-    expect(deltaTableTsv({ head: ['a'], rows: [['x\t\r\n\ty']], meta: [] })).toBe('a\nx y\n');
+  it('TSV: the same header as key and value, a blank line, a heading line and a line per row; tabs and line breaks made one space, formula-like text quoted', () => {
+    expect(deltaTableTsv(table)).toBe("chart\tseries\tA avg\tB avg\ncpu|x\\y\t'=usr\t1\t2 3 4\n");
+    expect(deltaTableTsv(table, labels, 1, { lang: 'ja' }).split('\n').slice(0, 6)).toEqual([
+      'A\tbefore\\x | y z.csv',
+      'B (基準)\tafter.csv',
+      '区間\tラン全体 (経過時間で揃えています)',
+      `方法\t${NOISE_RULE}`,
+      '省略\tすべてのランで 0 の系列 3 個 (アイドルなデバイス、未使用の列)',
+      '',
+    ]);
   });
 });

@@ -45,8 +45,8 @@ describe('tables opened by spreadsheets', () => {
     expect(statsMarkdown(evil, { columns: ['label'] }).split('\n')[2]).toBe('| @SUM(1) |');
   });
 
-  it('Δ table TSV: series and unit escaped, signed changes left as written', () => {
-    const table = { head: ['series', 'unit', 'A avg', 'Δavg B'], rows: [['=1+1', '@x', '-1.5', '+2.5 (noise)']], meta: [] };
-    expect(deltaTableTsv(table)).toBe("series\tunit\tA avg\tΔavg B\n'=1+1\t'@x\t-1.5\t+2.5 (noise)\n");
+  it('Δ table TSV: chart, series and unit escaped, signed changes left as written', () => {
+    const table = { head: ['chart', 'series', 'unit', 'A avg', 'Δavg B'], rows: [['-cpu', '=1+1', '@x', '-1.5', '+2.5']], meta: [], idle: 0, textColumns: 3 };
+    expect(deltaTableTsv(table)).toBe("chart\tseries\tunit\tA avg\tΔavg B\n'-cpu\t'=1+1\t'@x\t-1.5\t+2.5\n");
   });
 });

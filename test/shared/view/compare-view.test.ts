@@ -11,12 +11,12 @@ const A = 'AAAAAAAAAAAAAAAAAAAAAA';
 const B = 'Bb-_0123456789abcdefgh';
 
 describe('parseCompareView', () => {
-  it('reads the runs, baseline, shifts, window, sort and idle', () => {
-    const v = parseCompareView(`?ids=${A},${B}:2&baseline=1&shift=-1.5,30&from=10&to=70.25&sort=name&idle=1`);
+  it('reads the runs (with a window of a run), baseline, shifts, window, sort, idle, alignment and minimum change', () => {
+    const v = parseCompareView(`?ids=${A},${B}:2@5-65&baseline=1&shift=-1.5,30&from=10&to=70.25&sort=name&idle=1&align=clock&minChange=10`);
     expect(v).toEqual({
       refs: [
         { id: A, run: null },
-        { id: B, run: 2 },
+        { id: B, run: 2, window: { from: 5, to: 65 } },
       ],
       error: null,
       baseline: 1,
@@ -25,7 +25,10 @@ describe('parseCompareView', () => {
       to: 70.25,
       sort: 'name',
       idle: true,
+      align: 'clock',
+      minChange: 10,
     });
+    expect(compareQuery(v)).toBe(`?ids=${A},${B}:2@5-65&baseline=1&shift=-1.5,30&from=10&to=70.25&sort=name&idle=1&minChange=10&align=clock`);
   });
 
   it('defaults: baseline 0, no shift, no window, sorted by change, idle devices not drawn', () => {
@@ -41,6 +44,8 @@ describe('parseCompareView', () => {
       to: null,
       sort: 'change',
       idle: false,
+      align: 'elapsed',
+      minChange: 5,
     });
   });
 

@@ -1,13 +1,14 @@
 /**
- * One chart of the compare page: heading, which runs lack it, a legend of the runs drawn, and the plot
- * (ComparePanel, driven by the page's coordinator like the report's charts).
+ * One chart of the compare page: heading, which runs lack it, the plot (ComparePanel, driven by the page's
+ * coordinator like the report's charts) and its legend: each run drawn by its tag and colour (the runs are
+ * named once, in the page's run list) and each series by its dash style.
  */
 import { memo, useRef } from 'react';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { ComparePanel, type ComparePanelProps } from '../charts/compare-panel.js';
 import type { Coordinator } from '../charts/coordinator.js';
 import { usePanel } from '../charts/use-panel.js';
-import { RUN_COLOURS } from '../../../shared/compare/overlay.js';
+import { RUN_COLOURS, SERIES_DASHES } from '../../../shared/compare/overlay.js';
 import { useCompareText } from '../compare/compare-text.js';
 import type { RunData } from '../../../shared/report/run-data.js';
 import { unitCaption } from '../format.js';
@@ -19,12 +20,11 @@ interface Props {
   perRun: readonly (ResolvedChart | null)[];
   runs: readonly RunData[];
   tags: readonly string[];
-  names: readonly string[];
   coordinator: Coordinator;
   domId: string;
 }
 
-export const CompareChart = memo(function CompareChart({ chart, perRun, runs, tags, names, coordinator, domId }: Props) {
+export const CompareChart = memo(function CompareChart({ chart, perRun, runs, tags, coordinator, domId }: Props) {
   const lang = useLang();
   const c = useCompareText();
   const figureRef = useRef<HTMLElement>(null);
@@ -47,6 +47,8 @@ export const CompareChart = memo(function CompareChart({ chart, perRun, runs, ta
     [chart, perRun, runs, tags, lang],
   );
   const missing = tags.filter((_, i) => !perRun[i]);
+  // Dashes by series index within the chart, as the lines are drawn (shared/chart/overlay-lines.ts).
+  const dashes = chart.series.flatMap((s, i) => (s.role === 'hidden' ? [] : [{ key: s.key, label: seriesLabel(s, lang), dash: SERIES_DASHES[i % SERIES_DASHES.length]! }]));
   const unit = unitCaption(chart.unit, lang);
   return (
     <figure className="chart-panel compare-chart" id={domId} data-chart={chart.key} aria-labelledby={`${domId}-title`} ref={figureRef}>
@@ -65,10 +67,19 @@ export const CompareChart = memo(function CompareChart({ chart, perRun, runs, ta
           perRun[i] ? (
             <li key={tag} data-run={i}>
               <span className={`swatch swatch-${RUN_COLOURS[i % RUN_COLOURS.length]}`} aria-hidden="true" />
-              <b>{tag}</b> {names[i]}
+              <b>{tag}</b>
             </li>
           ) : null,
         )}
+        {dashes.length > 1 &&
+          dashes.map((d) => (
+            <li key={d.key} data-dash={d.dash.join(' ') || 'solid'}>
+              <svg className="dash-sample" width="28" height="8" aria-hidden="true">
+                <line x1="0" y1="4" x2="28" y2="4" stroke="currentColor" strokeWidth="2" strokeDasharray={d.dash.join(' ') || undefined} />
+              </svg>
+              {d.label}
+            </li>
+          ))}
       </ul>
     </figure>
   );

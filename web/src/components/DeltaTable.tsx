@@ -1,13 +1,23 @@
 /**
- * The Δ table of the compare page (docs/ui-contract.md §13): each run's avg, p95 and max over the window,
- * each other run's change against the baseline; sorted by the size of the change or by series; rows whose
- * changes are all within the baseline's noise marked; copied as Markdown or TSV (shared/compare/table.ts,
- * the same text `dstatview compare` prints).
+ * The Δ table of the compare page (docs/ui-contract.md §18): each run's avg, p95 and max over the window,
+ * each other run's change against the baseline with its 95 % interval and verdict (docs/compare.md); rows
+ * named as the charts name them, in the page's units, grouped by chart (significant changes first) or in
+ * page order; series zero in every run left out and counted below; copied as Markdown or TSV with a header
+ * (shared/compare/table.ts, the same text `dstatview compare` prints).
  */
 import { useState } from 'react';
-import { deltaTable, deltaTableMarkdown, deltaTableTsv, NOISE_RULE, type ComparedSeries, type RunLabel } from '../../../shared/compare/index.js';
+import {
+  deltaTable,
+  deltaTableMarkdown,
+  deltaTableTsv,
+  TABLE_TEXT,
+  type ComparedSeries,
+  type RunLabel,
+  type SeriesNames,
+} from '../../../shared/compare/index.js';
 import { copyText } from '../export/clipboard.js';
 import { useCompareText } from '../compare/compare-text.js';
+import { useLang } from '../i18n/i18n.js';
 
 interface Props {
   series: readonly ComparedSeries[];
@@ -15,20 +25,28 @@ interface Props {
   baseline: number;
   sort: 'change' | 'name';
   onSort: (sort: 'change' | 'name') => void;
+  /** Chart titles and series labels in the page's language. */
+  names: SeriesNames;
+  /** The window as the page says it, for the copies' header. */
+  windowText: string;
+  /** Practical threshold of a significant change, % of the baseline's mean. */
+  minChange: number;
 }
 
-export function DeltaTable({ series, labels, baseline, sort, onSort }: Props) {
+export function DeltaTable({ series, labels, baseline, sort, onSort, names, windowText, minChange }: Props) {
   const c = useCompareText();
+  const lang = useLang();
   const [copied, setCopied] = useState<'md' | 'tsv' | null>(null);
-  const table = deltaTable(series, labels, baseline, sort);
+  const table = deltaTable(series, labels, baseline, { order: sort, names, lang });
+  const header = { window: windowText, minChange, lang };
   const copy = (kind: 'md' | 'tsv') => {
-    const text = kind === 'md' ? deltaTableMarkdown(table, labels, baseline) : deltaTableTsv(table);
+    const text = kind === 'md' ? deltaTableMarkdown(table, labels, baseline, header) : deltaTableTsv(table, labels, baseline, header);
     void copyText(text).then((ok) => setCopied(ok ? kind : null));
   };
   return (
     <section className="delta-section" aria-labelledby="delta-title">
       <h2 id="delta-title">{c.deltaTitle}</h2>
-      <p className="hint">{c.deltaLead(NOISE_RULE)}</p>
+      <p className="hint">{c.deltaLead(minChange)}</p>
       <div className="delta-tools">
         <label>
           {c.sortBy}{' '}
@@ -61,15 +79,37 @@ export function DeltaTable({ series, labels, baseline, sort, onSort }: Props) {
           <tbody>
             {table.rows.map((row, r) => {
               const meta = table.meta[r]!;
+              const first = r === 0 || table.meta[r - 1]!.chart !== meta.chart;
               return (
-                <tr key={meta.id} data-series={meta.id} data-noise={meta.noise ? 'true' : 'false'} className={meta.noise ? 'within-noise' : undefined}>
-                  {row.map((cell, i) => (i === 0 ? <th key={i} scope="row">{cell}</th> : <td key={i} data-col={table.head[i]}>{cell}</td>))}
+                <tr
+                  key={meta.id}
+                  data-series={meta.id}
+                  data-noise={meta.noise ? 'true' : 'false'}
+                  data-verdict={meta.verdict ?? undefined}
+                  className={[meta.noise ? 'within-noise' : '', meta.verdict === 'significant' ? 'significant' : '', first ? 'chart-first' : ''].filter(Boolean).join(' ') || undefined}
+                >
+                  {row.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" className={first ? undefined : 'repeat'}>
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={i} data-col={table.head[i]}>
+                        {cell}
+                      </td>
+                    ),
+                  )}
                 </tr>
               );
             })}
           </tbody>
         </table>
       </div>
+      {table.idle > 0 && (
+        <p className="hint" data-idle-series={table.idle}>
+          {TABLE_TEXT[lang].idleCount(table.idle)}
+        </p>
+      )}
     </section>
   );
 }

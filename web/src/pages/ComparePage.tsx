@@ -5,7 +5,7 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { compareRuns, runName, runTag, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
+import { compareRuns, effectiveShifts, runName, runTag, seriesNames, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -25,7 +25,7 @@ import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columna
 import { prefetchCompareReports } from '../data/load-report.js';
 import { CHARTS_PAINTED_EVENT } from '../first-screen.js';
 import { formatElapsed } from '../format.js';
-import { chartTitle, useLang, useT } from '../i18n/i18n.js';
+import { chartTitle, seriesLabel, useLang, useT } from '../i18n/i18n.js';
 import { chartMinWidthRem } from '../view/layout.js';
 import { useTheme } from '../theme/theme.js';
 import '../compare/compare.css';
@@ -47,7 +47,7 @@ export function ComparePage({ search }: { search: string }) {
   const c = useCompareText();
   const [view, setView] = useState<CompareView>(() => parseCompareView(search));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false });
+  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false, minChange: undefined, align: undefined });
 
   // The URL follows the view (replaceState: the view is not a navigation).
   useEffect(() => {
@@ -77,7 +77,7 @@ export function ComparePage({ search }: { search: string }) {
             setLoaded({ state: 'failed', message: `report ${ref.id} has ${report.runs.length} runs: there is no run ${n}` });
             return;
           }
-          const name = runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start) });
+          const name = runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start), window: ref.window });
           picked.push({ run, label: { tag: runTag(i), name } });
         }
         setLoaded({ state: 'ready', picked });
@@ -112,7 +112,7 @@ export function ComparePage({ search }: { search: string }) {
       )}
       {loaded.state === 'ready' && (
         // A new shift puts every run on a new axis: a new viewer (and coordinator).
-        <CompareViewer key={view.shifts.join(',')} picked={loaded.picked} view={view} setView={setView} />
+        <CompareViewer key={`${view.align}:${view.shifts.join(',')}`} picked={loaded.picked} view={view} setView={setView} />
       )}
     </main>
   );
@@ -123,11 +123,20 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   const t = useT();
   const lang = useLang();
   const { theme } = useTheme();
-  const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, view.shifts[i] ?? 0)), [picked, view.shifts]);
+  // Elapsed time from each run's start, or the absolute clock (align=clock) with the shifts as clock offsets.
+  // A run compared by a window of its own (`ID@FROM-TO`) starts at that window's start.
+  const shifts = useMemo(
+    () =>
+      effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts).map(
+        (s, i) => s + (view.refs[i]?.window?.from ?? 0),
+      ),
+    [picked, view.align, view.shifts, view.refs],
+  );
+  const runWindows = useMemo(() => view.refs.map((r) => (r.window ? { from: 0, to: r.window.to - r.window.from } : null)), [view.refs]);
+  const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, shifts[i] ?? 0)), [picked, shifts]);
   const axis = useMemo(() => axisRun(runs, picked[0]!.run), [runs, picked]);
   const labels = useMemo(() => picked.map((p) => p.label), [picked]);
   const tags = useMemo(() => labels.map((l) => l.tag), [labels]);
-  const names = useMemo(() => labels.map((l) => l.name), [labels]);
   const matched = useMemo(() => matchCharts(runs, view.baseline), [runs, view.baseline]);
   // As on a report page (§7): devices idle in every run are listed, not drawn, unless `idle=1`.
   const idle = useMemo(() => idleMatched(matched, runs), [matched, runs]);
@@ -193,8 +202,10 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
         setComparison(
           compareRuns(inputs, {
             baseline: view.baseline,
-            shifts: view.shifts,
+            shifts,
+            runWindows,
             window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
+            minChange: view.minChange,
           }),
         );
       }, 0);
@@ -203,7 +214,13 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [inputs, view.baseline, view.shifts, zoom]);
+  }, [inputs, view.baseline, shifts, runWindows, view.minChange, zoom]);
+  // The table names series as the charts do, in the page's language.
+  const seriesTitles = useMemo(
+    () => seriesNames(inputs, view.baseline, (chart) => chartTitle(chart, lang), (s) => seriesLabel(s, lang)),
+    [inputs, view.baseline, lang],
+  );
+  const windowText = zoom ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1)) : c.whole;
 
   return (
     <LazyContext.Provider value={lazy}>
@@ -215,11 +232,15 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
               <b>{l.tag}</b> {l.name}
               {i === view.baseline && <em> · {c.baseline}</em>}
               <label className="shift">
-                {c.shiftLabel(l.tag)}{' '}
+                {view.align === 'clock' ? c.offsetLabel(l.tag) : c.shiftLabel(l.tag)}{' '}
                 <input
                   type="number"
                   step="any"
                   defaultValue={view.shifts[i] ?? 0}
+                  // Enter applies the shift as leaving the field does.
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.blur();
+                  }}
                   onBlur={(e) => {
                     const n = Number(e.currentTarget.value);
                     if (Number.isFinite(n) && n !== (view.shifts[i] ?? 0)) {
@@ -242,11 +263,24 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
               ))}
             </select>
           </label>
+          <label>
+            {c.alignLabel}{' '}
+            <select
+              value={view.align}
+              onChange={(e) => {
+                const align = e.currentTarget.value === 'clock' ? 'clock' : 'elapsed';
+                setView((v) => ({ ...v, align, shifts: v.shifts.map(() => 0), from: null, to: null }));
+              }}
+            >
+              <option value="elapsed">{c.alignElapsed}</option>
+              <option value="clock">{c.alignClock}</option>
+            </select>
+          </label>
           <button type="button" onClick={() => coordinator.reset()} disabled={zoom === null}>
             {c.resetZoom}
           </button>
           <span className="hint" data-window="">
-            {zoom ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1)) : c.whole}
+            {windowText}
           </span>
         </div>
         {idle.length > 0 && (
@@ -276,7 +310,6 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
                 perRun={m.perRun}
                 runs={runs}
                 tags={tags}
-                names={names}
                 coordinator={coordinator}
                 domId={domId}
               />
@@ -300,6 +333,9 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
           baseline={view.baseline}
           sort={view.sort}
           onSort={(sort) => setView((v) => ({ ...v, sort }))}
+          names={seriesTitles}
+          windowText={windowText}
+          minChange={view.minChange}
         />
       )}
     </LazyContext.Provider>

@@ -1,0 +1,63 @@
+/**
+ * The Δ table's own words in the page's languages (the CLI writes English): headings, verdicts and the
+ * header of the copies. Chart titles and series labels come from the caller (table.ts seriesNames).
+ */
+import type { Verdict } from './significance.js';
+
+export type TableLang = 'en' | 'ja';
+
+export interface TableText {
+  chart: string;
+  series: string;
+  unit: string;
+  avg: string;
+  interval: string;
+  verdict: string;
+  computed: string;
+  verdicts: Readonly<Record<Verdict, string>>;
+  baseline: string;
+  window: string;
+  wholeRuns: string;
+  method: string;
+  minChange: string;
+  idleNote: string;
+  idleCount: (n: number) => string;
+}
+
+const en: TableText = {
+  chart: 'chart',
+  series: 'series',
+  unit: 'unit',
+  avg: 'avg',
+  interval: 'Δavg 95 % interval',
+  verdict: 'verdict',
+  computed: '(computed)',
+  verdicts: { significant: 'significant', noise: 'within noise', 'too-few': 'not enough samples' },
+  baseline: 'baseline',
+  window: 'window',
+  wholeRuns: 'whole runs, aligned on elapsed time',
+  method: 'method',
+  minChange: 'minimum change',
+  idleNote: 'left out',
+  idleCount: (n) => `${n} series zero in every run (idle devices, unused columns)`,
+};
+
+const ja: TableText = {
+  chart: 'グラフ',
+  series: '系列',
+  unit: '単位',
+  avg: '平均',
+  interval: 'Δ平均の 95 % 区間',
+  verdict: '判定',
+  computed: '(計算値)',
+  verdicts: { significant: '有意', noise: 'ノイズ内', 'too-few': 'サンプル不足' },
+  baseline: '基準',
+  window: '区間',
+  wholeRuns: 'ラン全体 (経過時間で揃えています)',
+  method: '方法',
+  minChange: '最小変化',
+  idleNote: '省略',
+  idleCount: (n) => `すべてのランで 0 の系列 ${n} 個 (アイドルなデバイス、未使用の列)`,
+};
+
+export const TABLE_TEXT: Readonly<Record<TableLang, TableText>> = { en, ja };
