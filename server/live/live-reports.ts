@@ -265,7 +265,8 @@ export default fp<LiveReportsOptions>(
         size: entry.size,
         tail: Buffer.alloc(0),
         log: new LiveLog(),
-        lastAppendMs: entry.lastAppendMs,
+        // Its idle time counts from the restart: a writer retrying while the server was down could not append.
+        lastAppendMs: Math.max(entry.lastAppendMs, Date.now()),
         room: null,
         queue: Promise.resolve(),
         finishing: null,

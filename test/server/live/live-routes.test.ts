@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import type { LiveOpened, LiveStatusJson } from '../../../shared/api/live-json.js';
@@ -159,6 +160,29 @@ describe('live reports over HTTP', () => {
       await a.inject({ method: 'POST', url: `/api/live/${live.id}/finish`, headers: { authorization: `Bearer ${live.appendToken}` } });
       const csv = await a.inject({ method: 'GET', url: `/api/reports/${live.id}/csv` });
       expect(Buffer.compare(csv.rawPayload, log)).toBe(0);
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('counts a writer\'s idle time from a restart of the server, not from its last append before it', async () => {
+    const dataDir = await tempDir();
+    const config = { dataDir, maxUploadBytes: DEFAULT_MAX_UPLOAD_BYTES, webDir: null, parserThreads: 1 };
+    const log = await readFile(fixturePath('deb080_tfvnrl.csv'));
+    const [one, two] = [log.subarray(0, 3000), log.subarray(3000)];
+    let a = await buildApp(config);
+    const live = await open(a, 1);
+    expect((await append(a, live, 0, one)).statusCode).toBe(200);
+    await a.close();
+    // The server was down for a minute while the writer retried.
+    const past = new Date(Date.now() - 60_000);
+    await utimes(join(dataDir, 'live', live.id, 'log.csv'), past, past);
+    a = await buildApp(config);
+    try {
+      // Idle 1 s + grace 1 s: a sweep after 1.2 s finishes it only if the idle time counted from before the restart.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect((await status(a, live.id)).state).toBe('live');
+      expect((await append(a, live, one.length, two)).statusCode).toBe(200);
     } finally {
       await a.close();
     }
