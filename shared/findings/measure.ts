@@ -1,16 +1,28 @@
 /** Small measures over a column's samples, shared by the rules. NaN samples are left out. */
-import { conditionRanges, longEnough, type RowRange } from './windows.js';
+import { DIP_TOLERANCE, longEnough, type RowRange } from './windows.js';
 import type { RunContext } from './context.js';
 
-/** Rows where `test(i)` holds, as windows of at least `minS` seconds. */
-let conditions = new Uint8Array(0);
-
+/**
+ * Rows where `test(i)` holds, as windows of at least `minS` seconds: conditionRanges (windows.ts) over the
+ * tested samples, in one pass without a buffer of conditions, the run's time steps read from `ctx.broken`.
+ */
 export function windowsWhere(ctx: RunContext, minS: number, test: (i: number) => boolean): RowRange[] {
-  // One scratch buffer of conditions for every call, grown as needed (conditionRanges reads it at once).
-  if (conditions.length < ctx.n) conditions = new Uint8Array(ctx.n);
-  const cond = conditions.subarray(0, ctx.n);
-  for (let i = 0; i < ctx.n; i++) cond[i] = test(i) ? 1 : 0;
-  return longEnough(conditionRanges(cond, ctx.t, ctx.maxStepS), ctx.t, ctx.intervalS, minS);
+  const broken = ctx.broken;
+  const out: RowRange[] = [];
+  let a = -1;
+  let last = -1;
+  for (let i = 0; i < ctx.n; i++) {
+    if (a >= 0 && (broken[i] === 1 || i - last > DIP_TOLERANCE + 1)) {
+      out.push({ a, b: last });
+      a = -1;
+    }
+    if (test(i)) {
+      if (a < 0) a = i;
+      last = i;
+    }
+  }
+  if (a >= 0) out.push({ a, b: last });
+  return longEnough(out, ctx.t, ctx.intervalS, minS);
 }
 
 /** The largest sample of `values` within the ranges, and its row. */
