@@ -7,7 +7,7 @@ import { DISK_TOTAL_EXCLUDE, NET_TOTAL_EXCLUDE } from '../catalogue/catalogue.js
 import type { FindingResource } from './finding.js';
 import type { RunContext } from './context.js';
 import { devices } from './checks-io.js';
-import { sumColumns } from './measure.js';
+import { quantiles, sumColumns } from './measure.js';
 
 export interface Activity {
   resource: FindingResource;
@@ -20,6 +20,10 @@ export interface Activity {
   /** Least level that counts as activity, in `unit`. */
   floor: number;
   chart: string;
+  /** The median, 90th and 98th percentiles of `values` (measure.ts `quantile`), selected once for both rules. */
+  p50: number;
+  p90: number;
+  p98: number;
 }
 
 export interface ActivityFloors {
@@ -38,12 +42,16 @@ export function activities(ctx: RunContext, floors: ActivityFloors): Activity[] 
   if (known) return known;
   const out: Activity[] = [];
   byFloors.set(key, out);
+  const levels = (values: Float64Array) => {
+    const [p50, p90, p98] = quantiles(values, [0.5, 0.9, 0.98]);
+    return { p50: p50!, p90: p90!, p98: p98! };
+  };
   const busy = ctx.busy(null);
-  if (busy) out.push({ resource: 'cpu', series: 'total cpu usage/busy', what: { en: 'CPU busy', ja: 'CPU 使用率' }, unit: '%', values: busy, floor: floors.cpuPct, chart: 'cpu:total' });
+  if (busy) out.push({ resource: 'cpu', series: 'total cpu usage/busy', what: { en: 'CPU busy', ja: 'CPU 使用率' }, unit: '%', values: busy, floor: floors.cpuPct, chart: 'cpu:total', ...levels(busy) });
   const disk = summed(ctx, 'dsk', DISK_TOTAL_EXCLUDE, ['read', 'writ']);
-  if (disk) out.push({ resource: 'disk', series: disk.series, what: { en: 'disk throughput', ja: 'ディスク転送量' }, unit: 'bytes/s', values: disk.values, floor: floors.bytesPerS, chart: disk.chart });
+  if (disk) out.push({ resource: 'disk', series: disk.series, what: { en: 'disk throughput', ja: 'ディスク転送量' }, unit: 'bytes/s', values: disk.values, floor: floors.bytesPerS, chart: disk.chart, ...levels(disk.values) });
   const net = summed(ctx, 'net', NET_TOTAL_EXCLUDE, ['recv', 'send']);
-  if (net) out.push({ resource: 'network', series: net.series, what: { en: 'network traffic', ja: 'ネットワーク転送量' }, unit: 'bytes/s', values: net.values, floor: floors.bytesPerS, chart: net.chart });
+  if (net) out.push({ resource: 'network', series: net.series, what: { en: 'network traffic', ja: 'ネットワーク転送量' }, unit: 'bytes/s', values: net.values, floor: floors.bytesPerS, chart: net.chart, ...levels(net.values) });
   return out;
 }
 

@@ -2,7 +2,6 @@
 import type { CheckResult, Draft, RuleSpec } from './rule-spec.js';
 import type { RunContext } from './context.js';
 import { activities, type Activity } from './activity.js';
-import { quantile } from './measure.js';
 import { TOO_SHORT } from './skips.js';
 import { bytesPerSecond, type TextVar } from './text.js';
 import { round } from './checks-cpu.js';
@@ -28,9 +27,9 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (ctx.n < 4 * minBursts) return { skip: TOO_SHORT };
   const out: Draft[] = [];
   for (const a of activities(ctx, floorsOf(spec))) {
-    const top = quantile(a.values, 0.98);
+    const top = a.p98;
     if (!(top >= a.floor)) continue;
-    const mid = quantile(a.values, 0.5);
+    const mid = a.p50;
     const cut = mid + 0.5 * (top - mid);
     const bursts: { a: number; b: number }[] = [];
     for (let i = 0; i < ctx.n; i++) {
@@ -128,7 +127,7 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (ctx.n < w) return { skip: TOO_SHORT };
   let found: { a: Activity; best: { a: number; b: number } } | null = null;
   for (const a of activities(ctx, floorsOf(spec))) {
-    if (!(quantile(a.values, 0.9) >= a.floor)) continue;
+    if (!(a.p90 >= a.floor)) continue;
     const best = steadyStretch(ctx, a, w, spec.thresholds['bandRatio']!);
     if (best && (!found || best.b - best.a > found.best.b - found.best.a)) found = { a, best };
   }

@@ -30,6 +30,8 @@ export interface RunContext {
   intervalS: number;
   /** Largest time step still inside a window (twice the interval). */
   maxStepS: number;
+  /** 1 at the samples whose step from the previous one is over `maxStepS` (no window spans it), else 0. */
+  broken: Uint8Array;
   /** A column's samples, or null when the log lacks it. */
   col(group: string, column: string): Float64Array | null;
   /** Numeric groups of the run, in file order. */
@@ -52,6 +54,8 @@ export function runContext(run: FindingsRun): RunContext {
   const t0 = n > 0 ? run.time[s0]! : 0;
   for (let i = 0; i < n; i++) t[i] = (run.time[s0 + i]! - t0) / 1000;
   const intervalS = intervalOf(run.intervalMs, t);
+  const broken = new Uint8Array(n);
+  for (let i = 1; i < n; i++) broken[i] = t[i]! - t[i - 1]! <= 2 * intervalS ? 0 : 1;
   const byKey = new Map<string, Float64Array>();
   const groups: string[] = [];
   for (const s of run.series) {
@@ -91,6 +95,7 @@ export function runContext(run: FindingsRun): RunContext {
     t,
     intervalS,
     maxStepS: 2 * intervalS,
+    broken,
     col,
     groups,
     cpus: cpuCount(perCpu.length, run.meta.cmdline),

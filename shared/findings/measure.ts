@@ -1,16 +1,28 @@
 /** Small measures over a column's samples, shared by the rules. NaN samples are left out. */
-import { conditionRanges, longEnough, type RowRange } from './windows.js';
+import { DIP_TOLERANCE, longEnough, type RowRange } from './windows.js';
 import type { RunContext } from './context.js';
 
-/** Rows where `test(i)` holds, as windows of at least `minS` seconds. */
-let conditions = new Uint8Array(0);
-
+/**
+ * Rows where `test(i)` holds, as windows of at least `minS` seconds: conditionRanges (windows.ts) over the
+ * tested samples, in one pass without a buffer of conditions, the run's time steps read from `ctx.broken`.
+ */
 export function windowsWhere(ctx: RunContext, minS: number, test: (i: number) => boolean): RowRange[] {
-  // One scratch buffer of conditions for every call, grown as needed (conditionRanges reads it at once).
-  if (conditions.length < ctx.n) conditions = new Uint8Array(ctx.n);
-  const cond = conditions.subarray(0, ctx.n);
-  for (let i = 0; i < ctx.n; i++) cond[i] = test(i) ? 1 : 0;
-  return longEnough(conditionRanges(cond, ctx.t, ctx.maxStepS), ctx.t, ctx.intervalS, minS);
+  const broken = ctx.broken;
+  const out: RowRange[] = [];
+  let a = -1;
+  let last = -1;
+  for (let i = 0; i < ctx.n; i++) {
+    if (a >= 0 && (broken[i] === 1 || i - last > DIP_TOLERANCE + 1)) {
+      out.push({ a, b: last });
+      a = -1;
+    }
+    if (test(i)) {
+      if (a < 0) a = i;
+      last = i;
+    }
+  }
+  if (a >= 0) out.push({ a, b: last });
+  return longEnough(out, ctx.t, ctx.intervalS, minS);
 }
 
 /** The largest sample of `values` within the ranges, and its row. */
@@ -58,6 +70,15 @@ export function median(values: Float64Array): number {
 let scratch = new Float64Array(0);
 
 export function quantile(values: Float64Array, q: number): number {
+  return quantiles(values, [q])[0]!;
+}
+
+/**
+ * Several q-quantiles (as `quantile`) of the same samples from one copy: in ascending rank, each selection
+ * searches only above the previous rank (selection leaves the copy partitioned around it), so the values are
+ * those of separate calls.
+ */
+export function quantiles(values: Float64Array, qs: readonly number[]): number[] {
   // One scratch buffer for every call (the copy selection reorders), grown as needed: no garbage per call.
   if (scratch.length < values.length) scratch = new Float64Array(values.length);
   const xs = scratch;
@@ -66,13 +87,23 @@ export function quantile(values: Float64Array, q: number): number {
     const v = values[i]!;
     if (v === v) xs[n++] = v;
   }
-  if (n === 0) return 0;
-  return select(xs, n, Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1)));
+  if (n === 0) return qs.map(() => 0);
+  const ranks = qs.map((q, at) => ({ at, k: Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1)) })).sort((p, r) => p.k - r.k);
+  const out = new Array<number>(qs.length);
+  let from = 0;
+  for (const { at, k } of ranks) {
+    out[at] = select(xs, from, n, k);
+    from = k;
+  }
+  return out;
 }
 
-/** The k-th smallest (0-based) of xs[0, n), reordering xs. */
-function select(xs: Float64Array, n: number, k: number): number {
-  let lo = 0;
+/**
+ * The k-th smallest (0-based) of xs[0, n), reordering xs[from, n) only, where every sample of xs[0, from)
+ * is ≤ every one of xs[from, n) and from ≤ k: afterwards xs[0, k) ≤ xs[k] ≤ xs(k, n).
+ */
+function select(xs: Float64Array, from: number, n: number, k: number): number {
+  let lo = from;
   let hi = n - 1;
   while (lo < hi) {
     const pivot = xs[(lo + hi) >> 1]!;
