@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { LiveStatusJson } from '../../shared/api/live-json.js';
+import type { LiveOpened, LiveStatusJson } from '../../shared/api/live-json.js';
 import type { ReportJson } from '../../shared/api/schemas.js';
 import { BIN, cliTempDir } from '../helpers/cli.js';
 import { fixturePath } from '../helpers/fixtures.js';
@@ -171,6 +171,40 @@ describeBrowser('a live report', () => {
         expect(await page.evaluate('window.__noReload')).toBe(true);
       }),
     120_000,
+  );
+
+  it(
+    'a page opened before the first row says it is waiting for it, then shows the report when rows come (not "not found")',
+    () =>
+      h.run(async () => {
+        const text = readFileSync(fixturePath('deb080_tfvnrl.csv'), 'utf8');
+        const lines = text.split(/(?<=\n)/);
+        const header = lines.slice(0, lines.findIndex((l) => /^\d/.test(l))).join('');
+        const opened = await fetch(`${h.server.url}/api/live`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ fileName: 'waiting.csv' }),
+        });
+        expect(opened.status).toBe(201);
+        const live = (await opened.json()) as LiveOpened;
+        const append = (offset: number, body: string) =>
+          fetch(`${h.server.url}/api/live/${live.id}/rows?offset=${offset}`, {
+            method: 'POST',
+            headers: { 'content-type': 'text/csv', authorization: `Bearer ${live.appendToken}` },
+            body,
+          });
+        expect((await append(0, header)).status).toBe(200);
+        const page = await h.newPage();
+        await page.goto(`${h.server.url}/r/${live.id}`);
+        const badge = page.locator('[data-live]');
+        await badge.waitFor({ timeout: 15_000 });
+        expect(await badge.getAttribute('data-live-rows')).toBe('0');
+        expect(await badge.textContent()).toContain('waiting for the first sample');
+        expect(await page.locator('figure.chart-panel').count()).toBe(0);
+        expect((await append(Buffer.byteLength(header), text.slice(header.length))).status).toBe(200);
+        await page.locator('figure.chart-panel[data-painted="true"] canvas').first().waitFor({ timeout: 15_000 });
+      }),
+    60_000,
   );
 
   it(

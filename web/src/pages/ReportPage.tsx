@@ -26,11 +26,14 @@ import { embeddedReport } from '../data/embedded.js';
 import { storedFindings } from '../findings/stored-findings.js';
 import { useRunFindings } from '../findings/use-run-findings.js';
 import { LiveBadge } from '../live/LiveBadge.js';
-import { useLiveReport, type LiveInfo } from '../live/use-live-report.js';
+import { LIVE_POLL_MS, useLiveReport, type LiveInfo } from '../live/use-live-report.js';
+import { liveWithoutRows } from '../live/live-waiting.js';
 
 type State =
   | { status: 'loading' }
   | { status: 'not-found' }
+  /** A live report opened before its first row: the page asks again every LIVE_POLL_MS. */
+  | { status: 'waiting' }
   | { status: 'error'; message: string; failure?: ApiFailure }
   | { status: 'ok'; report: ColumnarReport };
 
@@ -55,7 +58,8 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
   useEffect(() => {
     if (!isReportId(id) || (atOnce && attempt === 0)) return;
     let live = true;
-    setState((s) => (s.status === 'loading' ? s : { status: 'loading' }));
+    let again: ReturnType<typeof setTimeout> | undefined;
+    setState((s) => (s.status === 'loading' || s.status === 'waiting' ? s : { status: 'loading' }));
     document.title = 'dstatview';
     loadReportLod(id, attempt > 0).then(
       (report) => {
@@ -65,17 +69,30 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
       },
       (err: unknown) => {
         if (!live) return;
-        if (err instanceof ApiFailure && err.kind === 'not-found') setState({ status: 'not-found' });
-        else if (err instanceof ApiFailure) setState({ status: 'error', message: err.message, failure: err });
+        if (err instanceof ApiFailure && err.kind === 'not-found') {
+          void liveWithoutRows(id).then((waiting) => {
+            if (!live) return;
+            setState({ status: waiting ? 'waiting' : 'not-found' });
+            if (waiting) again = setTimeout(() => setAttempt((a) => a + 1), LIVE_POLL_MS);
+          });
+        } else if (err instanceof ApiFailure) setState({ status: 'error', message: err.message, failure: err });
         else setState({ status: 'error', message: err instanceof Error ? err.message : 'The report could not be loaded.' });
       },
     );
     return () => {
       live = false;
+      clearTimeout(again);
     };
   }, [id, attempt, atOnce]);
 
   if (state.status === 'not-found') return <NotFoundPage what="report" id={id} />;
+  if (state.status === 'waiting') {
+    return (
+      <main id="main" className="page" aria-busy="true">
+        <LiveBadge info={{ lastSampleMs: null, rows: 0 }} />
+      </main>
+    );
+  }
   if (state.status === 'loading') {
     return (
       <main id="main" className="page" aria-busy="true">
