@@ -87,9 +87,9 @@ describeBrowser('hand-over from the server images to the app charts (docs/ui-con
           return { blank: [...new Set(g.__blank)], standIns: g.__standIns, handedOver: g.__handedOver };
         });
         expect(seen.handedOver).toBe(true);
+        expect(seen.blank).toEqual([]);
         // The charts below the first screen were not painted yet when the images went: they kept theirs.
         expect(seen.standIns).toBeGreaterThan(0);
-        expect(seen.blank).toEqual([]);
         // Each stand-in went when its chart painted.
         expect(await page.locator('[data-first-screen-stand-in]').count()).toBe(0);
       }),
