@@ -181,8 +181,9 @@ async function newPage(browser: Browser): Promise<Page> {
 /**
  * Scroll down a viewport at a time from where the page is, waiting at each step (up to 5 s) for what is on
  * screen to show, until every chart of the page (its figure.chart-panel, once the app has rendered them) has
- * been on screen shown: as the server's image (`#first-screen figure[data-first-screen=KEY]`, its `<img>`
- * loaded) or drawn by the app (`data-painted="true"`, not under the images). The time (from navigation start)
+ * been on screen shown: as the server's image (`#first-screen figure[data-first-screen=KEY]`, or the stand-in
+ * `[data-first-screen-stand-in]` in the app's figure, its `<img>` loaded) or drawn by the app
+ * (`data-painted="true"`, not under the images). The time (from navigation start)
  * when the last one was first shown; `asImages`: how many were first shown as images.
  */
 export async function scrollUntilAllShown(page: Page): Promise<{ ms: number | null; shown: number; total: number; asImages: number }> {
@@ -209,7 +210,10 @@ export async function scrollUntilAllShown(page: Page): Promise<{ ms: number | nu
       for (const f of Array.from(doc.querySelectorAll('figure.chart-panel'))) {
         // Under the images (#first-screen lies over the top of the page) a chart is not seen.
         if (!onScreen(f) || f.getBoundingClientRect().top < coverBottom) continue;
-        items.push({ key: f.getAttribute('data-chart')!, shown: f.getAttribute('data-painted') === 'true', image: false });
+        // Not painted yet, it may show its server image as a stand-in (docs/ui-contract.md §21).
+        const standIn = f.querySelector('[data-first-screen-stand-in] img') as (DomElement & { complete: boolean; naturalWidth: number }) | null;
+        const asImage = f.getAttribute('data-painted') !== 'true' && standIn !== null && standIn.complete && standIn.naturalWidth > 0;
+        items.push({ key: f.getAttribute('data-chart')!, shown: f.getAttribute('data-painted') === 'true' || asImage, image: asImage });
       }
       for (const it of items) if (it.shown && !seen.has(it.key)) seen.set(it.key, { ms: now, image: it.image });
       return items;
