@@ -259,6 +259,31 @@ describeBrowser('compare page', () => {
   );
 
   it(
+    '"Compare with…" lists the reports this browser opened, newest first, without this one, each opening the compare page with it',
+    () =>
+      h.run(async () => {
+        const [a, b] = [idOf(await h.report(A)), idOf(await h.report(B))];
+        const page = await h.newPage();
+        await page.goto(`${h.server.url}/r/${a}`);
+        await page.locator('.report-page').waitFor({ timeout: 15_000 });
+        await page.goto(`${h.server.url}/r/${b}`);
+        await page.getByText('Compare with…').click();
+        const items = page.locator('[data-recent-report]');
+        await expect.poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute('data-recent-report')))).toEqual([a]);
+        expect(await texts(items)).toEqual([expect.stringMatching(/^vm · d072_tfvnrl\.csv · 2026-11-29 20:45:49 · \S/)]);
+        // The paste-a-URL field stays.
+        expect(await page.getByLabel('Another report (URL or id)').count()).toBe(1);
+        await items.getByRole('link').click();
+        await expect.poll(() => page.url()).toBe(`${h.server.url}/compare?ids=${b},${a}`);
+        await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
+          expect.stringMatching(/^A dool134_tfvnrl\.csv /),
+          expect.stringMatching(/^B d072_tfvnrl\.csv /),
+        ]);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'the upload page takes several files and opens their compare page',
     () =>
       h.run(async () => {

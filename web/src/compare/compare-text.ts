@@ -33,6 +33,8 @@ const en = {
   compareRuns: 'Compare runs of this file',
   compareGo: 'Compare',
   notAReport: 'That is not a report URL or id.',
+  recentTitle: "Or one of this browser's recent reports",
+  recentItem: (host: string, file: string, start: string, duration: string) => `${host} · ${file} · ${start} · ${duration}`,
   idleExplain: 'Every value is 0 or empty for the whole of every run that has it.',
 };
 
@@ -69,6 +71,8 @@ const ja: CompareText = {
   compareRuns: 'このファイルのランを比較',
   compareGo: '比較',
   notAReport: 'レポートの URL または ID ではありません。',
+  recentTitle: 'またはこのブラウザで最近開いたレポート',
+  recentItem: (host, file, start, duration) => `${host} · ${file} · ${start} · ${duration}`,
   idleExplain: 'そのデバイスがあるすべてのランで、全期間を通じてすべての値が 0 または空です。',
 };
 

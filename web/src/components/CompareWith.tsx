@@ -1,12 +1,16 @@
 /**
  * "Compare with…" on a report page: open the compare page with this run and another report (its URL or
- * id, `ID:N` for a run of a multi-run file), or with two runs of this file when it has several.
+ * id, `ID:N` for a run of a multi-run file), one of this browser's recent reports (web/src/recent/), or with
+ * two runs of this file when it has several.
  */
 import { useState, type FormEvent } from 'react';
 import { parseRunRefs } from '../../../shared/api/compare-ref.js';
 import { comparePath } from '../api/client.js';
 import { useCompareText } from '../compare/compare-text.js';
-import { navigate } from '../router.js';
+import { followLink, navigate } from '../router.js';
+import { formatDateTime, formatDuration } from '../format.js';
+import { useLang, useT } from '../i18n/i18n.js';
+import { recentReports, type RecentReport } from '../recent/recent-reports.js';
 
 /** The run another report's text names: a report URL (`…/r/ID?run=N`), `ID` or `ID:N`; null if none. */
 export function runRefOf(text: string): string | null {
@@ -26,6 +30,8 @@ export function CompareWith({ id, run, runCount }: { id: string; run: number; ru
   const [problem, setProblem] = useState<string | null>(null);
   const [pair, setPair] = useState<[number, number]>([Math.max(1, run - 1), run === 1 ? Math.min(2, runCount) : run]);
   const self = runCount > 1 ? `${id}:${run}` : id;
+  // Read when the page opens (this report was remembered by then): the others, newest first.
+  const [recent] = useState<RecentReport[]>(() => recentReports().filter((r) => r.id !== id));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,6 +54,7 @@ export function CompareWith({ id, run, runCount }: { id: string; run: number; ru
         <button type="submit">{c.compareGo}</button>
         {problem && <span role="alert"> {problem}</span>}
       </form>
+      {recent.length > 0 && <RecentList self={self} recent={recent} />}
       {runCount > 1 && (
         <p>
           {c.compareRuns}:{' '}
@@ -74,5 +81,27 @@ export function CompareWith({ id, run, runCount }: { id: string; run: number; ru
         </p>
       )}
     </details>
+  );
+}
+
+/** This browser's other recent reports, each a link to the compare page of this run with it. */
+function RecentList({ self, recent }: { self: string; recent: readonly RecentReport[] }) {
+  const c = useCompareText();
+  const t = useT();
+  const lang = useLang();
+  return (
+    <section className="compare-recent" aria-label={c.recentTitle}>
+      <p>{c.recentTitle}:</p>
+      <ul>
+        {recent.map((r) => (
+          <li key={r.id} data-recent-report={r.id}>
+            {/* Host and file name come from the CSV: React text, inert. */}
+            <a href={comparePath([self, r.id])} onClick={followLink}>
+              {c.recentItem(r.host || t.hostUnknown, r.fileName, formatDateTime(r.start), formatDuration(r.duration * 1000, lang))}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { deleteReport } from '../api/client.js';
 import { deleteTokenFor, forgetDeleteToken, rememberDeleted } from '../api/delete-tokens.js';
+import { forgetRecent } from '../recent/recent-reports.js';
 import { useT } from '../i18n/i18n.js';
 import { navigate } from '../router.js';
 
@@ -22,6 +23,7 @@ export function DeleteReport({ id }: { id: string }) {
       () => {
         forgetDeleteToken(id);
         rememberDeleted(id);
+        forgetRecent(id);
         navigate('/', { replace: true });
       },
       (err: unknown) => {

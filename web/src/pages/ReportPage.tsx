@@ -18,6 +18,7 @@ import type { ColumnarReport } from '../../../shared/report/columnar.js';
 import { arrivedReportLod, loadReport, loadReportLod } from '../data/load-report.js';
 import { toRunData } from '../../../shared/report/run-data.js';
 import { CompareWith } from '../components/CompareWith.js';
+import { forgetRecent, rememberRecent } from '../recent/recent-reports.js';
 import { formatDateTime } from '../format.js';
 import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
@@ -84,6 +85,11 @@ export function ReportPage({ id, search }: { id: string; search: string }) {
       clearTimeout(again);
     };
   }, [id, attempt, atOnce]);
+
+  useEffect(() => {
+    // Gone (deleted, expired): no longer offered by "Compare with…".
+    if (state.status === 'not-found') forgetRecent(id);
+  }, [state.status, id]);
 
   if (state.status === 'not-found') return <NotFoundPage what="report" id={id} />;
   if (state.status === 'waiting') {
@@ -160,6 +166,18 @@ function Report({ id, report, search, live }: { id: string; report: ColumnarRepo
     document.title = run ? `${host} · ${formatDateTime(run.start)} · dstatview` : 'Report · dstatview';
   }, [run, host]);
   useEffect(() => () => store.flush(), [store]);
+  // This browser's recent reports ("Compare with…" on the other report pages), with the shown run's times.
+  const recentHost = run?.meta.host ?? '';
+  const recentStart = run?.start;
+  const recentEnd = run?.end;
+  const recentFile = run?.fileName ?? '';
+  // Once per report and run: a live report's growing end does not rewrite the list on each poll.
+  const recentOnce = useRef('');
+  useEffect(() => {
+    if (offline || recentStart === undefined || recentEnd === undefined || recentOnce.current === `${id}:${runIndex}`) return;
+    recentOnce.current = `${id}:${runIndex}`;
+    rememberRecent({ id, host: recentHost, fileName: recentFile, start: recentStart, duration: (recentEnd - recentStart) / 1000, seenAt: Date.now() });
+  }, [id, runIndex, offline, recentHost, recentFile, recentStart, recentEnd]);
 
   if (!run) {
     return (
