@@ -204,6 +204,7 @@ describe('README.txt', () => {
         '  two_runs.csv   the CSV as uploaded, unchanged',
         '  stats.csv    min, avg, p95 and max of every series (from the raw samples, in the units of the unit column)',
         "  stats.json   the same, with the run's facts",
+        '  findings.md  what limited the run: findings with their windows, and the checks that could not run',
         '  *.png        one image per chart (2), at 2x, titled with host, file, time range and unit',
         '',
         'View options: run=1',
