@@ -1,4 +1,5 @@
 /** Small measures over a column's samples, shared by the rules. NaN samples are left out. */
+import { selectKth } from '../series/select.js';
 import { DIP_TOLERANCE, longEnough, type RowRange } from './windows.js';
 import type { RunContext } from './context.js';
 
@@ -92,39 +93,10 @@ export function quantiles(values: Float64Array, qs: readonly number[]): number[]
   const out = new Array<number>(qs.length);
   let from = 0;
   for (const { at, k } of ranks) {
-    out[at] = select(xs, from, n, k);
+    out[at] = selectKth(xs, n, k, from);
     from = k;
   }
   return out;
-}
-
-/**
- * The k-th smallest (0-based) of xs[0, n), reordering xs[from, n) only, where every sample of xs[0, from)
- * is ≤ every one of xs[from, n) and from ≤ k: afterwards xs[0, k) ≤ xs[k] ≤ xs(k, n).
- */
-function select(xs: Float64Array, from: number, n: number, k: number): number {
-  let lo = from;
-  let hi = n - 1;
-  while (lo < hi) {
-    const pivot = xs[(lo + hi) >> 1]!;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (xs[i]! < pivot) i++;
-      while (xs[j]! > pivot) j--;
-      if (i <= j) {
-        const t = xs[i]!;
-        xs[i] = xs[j]!;
-        xs[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return xs[k]!;
-  }
-  return xs[k]!;
 }
 
 /** Element-wise sum of columns that are present (null when none is). */

@@ -4,6 +4,7 @@
  * percentile by selection (Hoare's quickselect) instead of a full sort, in a scratch buffer reused between
  * calls. Zooming a 100k-row report recomputes dozens of these per frame.
  */
+import { selectKth } from './select.js';
 import type { SeriesStats } from './stats.js';
 
 let scratch = new Float64Array(0);
@@ -30,36 +31,5 @@ export function windowStats(values: ArrayLike<number>, from = 0, to = values.len
   }
   if (count === 0) return null;
   const k = Math.ceil(0.95 * count) - 1;
-  return { count, min, avg: sum / count, p95: select(a, count, k), max };
-}
-
-/** The k-th smallest (0-based) of a[0, n): rearranges a. */
-function select(a: Float64Array, n: number, k: number): number {
-  let lo = 0;
-  let hi = n - 1;
-  while (hi > lo) {
-    // Median of three as the pivot: sorted and constant runs (idle disks: all zero) stay linear.
-    const mid = (lo + hi) >>> 1;
-    const x = a[lo]!;
-    const y = a[mid]!;
-    const z = a[hi]!;
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const t = a[i]!;
-        a[i] = a[j]!;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k]!;
-  }
-  return a[k]!;
+  return { count, min, avg: sum / count, p95: selectKth(a, count, k), max };
 }
