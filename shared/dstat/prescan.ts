@@ -73,7 +73,7 @@ export function reportTruncatedHeader(block: RunBlock, ctx: RunContext, width: n
     `the header names ${width} columns but the rows carry ${width + extra}: the last ${extra} have no name and ` +
       `are left out` +
       (pcp
-        ? ' (pcp-dstat writes only the columns that fit the terminal into the header, pcp issue 1749; ' +
+        ? ' (pcp-dstat writes only the columns that fit the terminal into the header; ' +
           'record with the output redirected: pcp dstat … --output log.csv 1 > /dev/null)'
         : ''),
   );

@@ -3,7 +3,7 @@
  * The mutation score per folder, from every Stryker JSON report in reports/mutation/ (one per target of
  * `npm run mutate`; where two reports hold the same file, the newer one counts). Score = detected (killed or
  * timed out) / (detected + survived + not covered), as Stryker counts it; mutants that do not compile are not
- * counted, nor static ones skipped by the run (shown beside). Goals (issue 12): shared/ and server/store/ ≥ 90 %, the rest of server/ ≥ 85 %.
+ * counted, nor static ones skipped by the run (shown beside). Goals: shared/ and server/store/ ≥ 90 %, the rest of server/ ≥ 85 %.
  * `--survivors` lists every surviving mutant with its place and replacement.
  * Survivors judged equivalent (no test can tell them from the original) are listed with the reason in
  * test/tools/mutation-equivalents.md, one `file:line:column Mutator: "replacement"` each; the table shows

@@ -20,7 +20,7 @@ async function numbers(chart: Locator, attr: string): Promise<number[]> {
   return text === '' ? [] : text.split(',').map(Number);
 }
 
-describeBrowser('axes and PNG (issue 11)', () => {
+describeBrowser('axes and PNG', () => {
   const h = webHarness();
 
   it(
@@ -144,7 +144,7 @@ describeBrowser('axes and PNG (issue 11)', () => {
   );
 });
 
-describeBrowser('first screen as server-drawn images (issue 11, docs/ui-contract.md §11)', () => {
+describeBrowser('first screen as server-drawn images (docs/ui-contract.md §11)', () => {
   const h = webHarness();
 
   it(

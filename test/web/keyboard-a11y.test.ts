@@ -38,7 +38,7 @@ function focused(page: Page): Promise<Focused> {
   });
 }
 
-describeBrowser('keyboard and zoom (issue 11)', () => {
+describeBrowser('keyboard and zoom', () => {
   const h = webHarness();
 
   it(

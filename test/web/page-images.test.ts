@@ -67,7 +67,7 @@ async function scrollThrough(page: Page): Promise<void> {
   }
 }
 
-describeBrowser('images of every chart before the app (issue 11, docs/ui-contract.md §21)', () => {
+describeBrowser('images of every chart before the app (docs/ui-contract.md §21)', () => {
   const h = webHarness();
 
   /** The report's page once the images of its charts are drawn (≤ 60 s), and its chart keys from the HTML. */

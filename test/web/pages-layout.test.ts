@@ -29,7 +29,7 @@ function zeroGroups(csv: string, groups: readonly string[]): string {
     .join('\n');
 }
 
-describeBrowser('pages and layout (issue 11)', () => {
+describeBrowser('pages and layout', () => {
   const h = webHarness();
 
   it(

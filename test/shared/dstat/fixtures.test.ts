@@ -944,7 +944,7 @@ describe('pcp-dstat 5.x/6.x: KiB and pages, "total usage", empty cells, "missed 
     expect(iso(run.time[run.time.length - 1])).toBe('2026-11-29T20:44:04.000Z');
   });
 
-  it('a header cut to the terminal width (pcp issue 1749): the 12 named columns are read from every row', () => {
+  it('a header cut to the terminal width (pcp-dstat writing to a terminal): the 12 named columns are read from every row', () => {
     const run = shownRun(logOf('pcp_tty80_tfvnrl.csv'));
     expect(run.series.map((s) => s.id)).toEqual([
       'procs/run', 'procs/blk', 'procs/new', 'memory usage/used', 'memory usage/free', 'memory usage/buff',
