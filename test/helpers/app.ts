@@ -5,6 +5,7 @@ import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type App, type AppConfig } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../../shared/limits.js';
 
 export interface TestApp {
@@ -71,4 +72,14 @@ export async function listFiles(dir: string): Promise<string[]> {
     .filter((e) => !e.isDirectory())
     .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name).slice(dir.length + 1))
     .sort();
+}
+
+/**
+ * A replica with STORE=s3: its own app and local DATA_DIR (staging only), the store chosen by loadConfig from
+ * env, on `bucket` of the S3 API server at `endpoint` (helpers/s3-server.ts).
+ */
+export async function s3Replica(endpoint: string, bucket: string): Promise<TestApp> {
+  const dataDir = await tempDir();
+  const config = loadConfig({ STORE: 's3', S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_PREFIX: 'dstatview', DATA_DIR: dataDir });
+  return makeApp({ dataDir, storeSettings: config.storeSettings, webDir: await fakeWebBuild() });
 }

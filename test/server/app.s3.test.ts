@@ -4,9 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
 import type { ReportJson } from '../../shared/api/schemas.js';
-import { fakeWebBuild, makeApp, removeTempDirs, tempDir, type TestApp } from '../helpers/app.js';
+import { removeTempDirs, s3Replica, type TestApp } from '../helpers/app.js';
 import { fileUpload } from '../helpers/multipart.js';
 import { startS3Server, type S3TestServer } from '../helpers/s3-server.js';
 
@@ -17,18 +16,11 @@ let a: TestApp;
 let b: TestApp;
 let fixture: Buffer;
 
-/** A replica: its own app and local DATA_DIR (staging only), the store chosen by loadConfig from env. */
-async function replica(bucket: string): Promise<TestApp> {
-  const dataDir = await tempDir();
-  const config = loadConfig({ STORE: 's3', S3_BUCKET: bucket, S3_ENDPOINT: s3.endpoint, S3_PREFIX: 'dstatview', DATA_DIR: dataDir });
-  return makeApp({ dataDir, storeSettings: config.storeSettings, webDir: await fakeWebBuild() });
-}
-
 beforeAll(async () => {
   fixture = await readFile(FIXTURE);
   s3 = await startS3Server();
   const bucket = await s3.newBucket();
-  [a, b] = [await replica(bucket), await replica(bucket)];
+  [a, b] = [await s3Replica(s3.endpoint, bucket), await s3Replica(s3.endpoint, bucket)];
 });
 
 afterAll(async () => {

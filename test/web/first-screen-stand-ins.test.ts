@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { FIRST_SCREEN_CHARTS } from '../../shared/view/first-screen.js';
 import { chartByKey, holdApp, waitForPainted, type DomWindow } from '../helpers/browser.js';
-import { BROWSER_TEST_MS, describeBrowser, webHarness } from './harness.js';
+import { BROWSER_TEST_MS, describeBrowser, pageImageKeys, webHarness } from './harness.js';
 
 /**
  * Installed before the page's scripts: while `#first-screen` is there, every chart key whose image has loaded
@@ -52,13 +52,7 @@ describeBrowser('hand-over from the server images to the app charts (docs/ui-con
     () =>
       h.run(async () => {
         const path = await h.report('d072_tfvnrl.csv');
-        let html = '';
-        // Every chart's images once the page has been asked for (§21).
-        for (let i = 0; i < 300 && !html.includes('loading="lazy"'); i++) {
-          html = await (await fetch(h.server.url + path)).text();
-          if (!html.includes('loading="lazy"')) await new Promise((r) => setTimeout(r, 200));
-        }
-        const keys = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]!);
+        const keys = await pageImageKeys(h.server.url, path);
         expect(keys.length).toBeGreaterThan(FIRST_SCREEN_CHARTS);
 
         const page = await h.newPage({ viewport: { width: 1400, height: 900 } });

@@ -87,6 +87,20 @@ export function webHarness(start: StartOptions = {}): Harness {
   return h;
 }
 
+/**
+ * The chart keys of a report page's server images (`<figure data-first-screen>`, docs/ui-contract.md §21),
+ * once the HTML carries every chart's (after the upload only the first screen's: asking for the page draws
+ * the rest); waits up to 60 s, then gives what the HTML has.
+ */
+export async function pageImageKeys(serverUrl: string, reportPath: string): Promise<string[]> {
+  let html = '';
+  for (let i = 0; i < 300 && !html.includes('loading="lazy"'); i++) {
+    html = await (await fetch(serverUrl + reportPath)).text();
+    if (!html.includes('loading="lazy"')) await new Promise((r) => setTimeout(r, 200));
+  }
+  return [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]!);
+}
+
 /** The report's JSON, as the page gets it (GET /api/reports/:id). */
 export async function fetchReport(serverUrl: string, reportPath: string): Promise<ReportJson> {
   const id = reportPath.replace(/^\/r\//, '').replace(/\?.*$/, '');

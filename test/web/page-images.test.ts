@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { FIRST_SCREEN_CHARTS } from '../../shared/view/first-screen.js';
 import { chartByKey, holdApp, waitForPainted, type DomWindow } from '../helpers/browser.js';
-import { BROWSER_TEST_MS, describeBrowser, webHarness } from './harness.js';
+import { BROWSER_TEST_MS, describeBrowser, pageImageKeys, webHarness } from './harness.js';
 
 /** Sums the page's layout shifts into `__shift` (from the start of the page). */
 const LAYOUT_SHIFTS = {
@@ -73,13 +73,7 @@ describeBrowser('images of every chart before the app (docs/ui-contract.md §21)
   /** The report's page once the images of its charts are drawn (≤ 60 s), and its chart keys from the HTML. */
   async function pageWithImages(fixture: string): Promise<{ path: string; keys: string[] }> {
     const path = await h.report(fixture);
-    let html = '';
-    // After the upload the first screen's; every chart's once the page has been asked for (§21).
-    for (let i = 0; i < 300 && !html.includes('loading="lazy"'); i++) {
-      html = await (await fetch(h.server.url + path)).text();
-      if (!html.includes('loading="lazy"')) await new Promise((r) => setTimeout(r, 200));
-    }
-    const keys = [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]!);
+    const keys = await pageImageKeys(h.server.url, path);
     expect(keys.length).toBeGreaterThan(FIRST_SCREEN_CHARTS);
     return { path, keys };
   }

@@ -5,10 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config.js';
 import type { LiveOpened, LiveStatusJson } from '../../../shared/api/live-json.js';
 import type { ReportJson } from '../../../shared/api/schemas.js';
-import { fakeWebBuild, makeApp, removeTempDirs, tempDir, type TestApp } from '../../helpers/app.js';
+import { removeTempDirs, s3Replica, type TestApp } from '../../helpers/app.js';
 import { fixturePath } from '../../helpers/fixtures.js';
 import { startS3Server, type S3TestServer } from '../../helpers/s3-server.js';
 
@@ -16,16 +15,10 @@ let s3: S3TestServer;
 let a: TestApp;
 let b: TestApp;
 
-async function replica(bucket: string): Promise<TestApp> {
-  const dataDir = await tempDir();
-  const config = loadConfig({ STORE: 's3', S3_BUCKET: bucket, S3_ENDPOINT: s3.endpoint, S3_PREFIX: 'dstatview', DATA_DIR: dataDir });
-  return makeApp({ dataDir, storeSettings: config.storeSettings, webDir: await fakeWebBuild() });
-}
-
 beforeAll(async () => {
   s3 = await startS3Server();
   const bucket = await s3.newBucket();
-  [a, b] = [await replica(bucket), await replica(bucket)];
+  [a, b] = [await s3Replica(s3.endpoint, bucket), await s3Replica(s3.endpoint, bucket)];
 });
 
 afterAll(async () => {
