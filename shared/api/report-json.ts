@@ -32,9 +32,18 @@ export function toReportSummary(log: DstatLog, fields: ReportSummaryFields): Rep
   };
 }
 
+/** What the JSON of a run holds besides its samples. */
+export interface RunJsonOptions {
+  /**
+   * Evaluate the run's findings (default true). false for a caller that makes them later over more rows
+   * (a live log's pieces: shared/live/live-log.ts), so they are not evaluated only to be thrown away.
+   */
+  findings?: boolean;
+}
+
 /** The whole report as JSON-safe data: every number finite, every gap `null`. */
-export function toReportJson(log: DstatLog, fields: ReportSummaryFields): ReportJson {
-  return { ...toReportSummary(log, fields), runs: log.runs.map(toRunJson) };
+export function toReportJson(log: DstatLog, fields: ReportSummaryFields, options: RunJsonOptions = {}): ReportJson {
+  return { ...toReportSummary(log, fields), runs: log.runs.map((run) => toRunJson(run, options)) };
 }
 
 export function toDialectJson(d: DialectReport): ReportSummary['dialect'] {
@@ -54,7 +63,7 @@ export function toDialectJson(d: DialectReport): ReportSummary['dialect'] {
   };
 }
 
-export function toRunJson(run: DstatRun): RunJson {
+export function toRunJson(run: DstatRun, options: RunJsonOptions = {}): RunJson {
   const rows = run.time.length;
   // The since-boot average is not a sample of the recording: it never counts in the stats.
   const statsFrom = run.firstRowIsSinceBoot ? 1 : 0;
@@ -71,7 +80,7 @@ export function toRunJson(run: DstatRun): RunJson {
     time: Array.from(run.time, (t) => finiteOr(t, 0)),
     series: run.series.map((s) => toSeriesJson(s, statsFrom)),
     // From the raw samples, here in the parser's thread; `net-near-link` waits for a link speed (on request).
-    findings: evaluateFindings(run),
+    ...(options.findings === false ? {} : { findings: evaluateFindings(run) }),
   };
 }
 

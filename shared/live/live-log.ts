@@ -31,6 +31,8 @@ export interface LiveRows {
 }
 
 const FIELDS = { id: 'live', fileName: 'live.csv', createdAt: '1970-01-01T00:00:00.000Z', bytes: 0 };
+/** Runs are turned into JSON as rows arrive; their findings are made over the whole run in report(). */
+const NO_FINDINGS = { findings: false };
 
 export class LiveLog {
   /** Every complete line fed, as one text. */
@@ -42,10 +44,10 @@ export class LiveLog {
   private wholeOnly = false;
   /** Header lines came after the last run's rows (a run being appended, its header not yet whole). */
   private headerPending = false;
-  /** The runs read so far, their values as JSON (gaps null), statistics stale until report(). */
+  /** The runs read so far, their values as JSON (gaps null), statistics and findings stale until report(). */
   private parsed: ReportJson | null = null;
 
-  /** Total bytes of text fed (UTF-16 code units are not bytes: the caller counts bytes). */
+  /** Rows read so far, of every run. */
   get rowsRead(): number {
     return this.parsed ? this.parsed.runs.reduce((n, r) => n + r.rows, 0) : 0;
   }
@@ -76,7 +78,7 @@ export class LiveLog {
         return () => {
           this.text += lines;
           this.lineCount += added;
-          appendRun(this.parsed!.runs[this.parsed!.runs.length - 1]!, toRunJson(piece.runs[0]!), shift);
+          appendRun(this.parsed!.runs[this.parsed!.runs.length - 1]!, toRunJson(piece.runs[0]!, NO_FINDINGS), shift);
         };
       }
     }
@@ -94,17 +96,18 @@ export class LiveLog {
     this.prepare(lines)();
   }
 
-  /** The report so far (statistics current), or null before the first data row. */
+  /** The report so far (statistics and findings current), or null before the first data row. */
   report(): ReportJson | null {
     if (!this.parsed) return null;
     for (const run of this.parsed.runs) {
       const from = run.firstRowIsSinceBoot ? 1 : 0;
-      for (const s of run.series) {
-        if (s.kind !== 'number') continue;
-        s.stats = windowStats(Float64Array.from(s.values, (v) => (v === null ? NaN : v)), from);
-      }
-      // The findings of the run so far (the pieces' own findings saw only their rows).
-      run.findings = evaluateFindings(toColumnarRun(run));
+      // The run's columns once, for its statistics and its findings (series in the same order).
+      const columns = toColumnarRun(run);
+      run.series.forEach((s, i) => {
+        const c = columns.series[i]!;
+        if (s.kind === 'number' && c.kind === 'number') s.stats = windowStats(c.values, from);
+      });
+      run.findings = evaluateFindings(columns);
     }
     return this.parsed;
   }
@@ -143,7 +146,7 @@ export class LiveLog {
   }
 
   private take(log: DstatLog): void {
-    this.parsed = toReportJson(log, FIELDS);
+    this.parsed = toReportJson(log, FIELDS, NO_FINDINGS);
     const last = log.runs[log.runs.length - 1]!;
     this.wholeOnly = this.parsed.dialect.timeSource === 'sample';
     // The header of the last run: its first line up to the line before its first row.
