@@ -26,8 +26,6 @@ export interface LiveEntry {
   meta: LiveMeta;
   /** Bytes of log.csv. */
   size: number;
-  /** Last append (the log's modification time), ms since the epoch. */
-  lastAppendMs: number;
 }
 
 export class LiveFiles {
@@ -106,7 +104,7 @@ export class LiveFiles {
       try {
         const meta = JSON.parse(await readFile(join(this.dir, name, 'meta.json'), 'utf8')) as LiveMeta;
         const info = await stat(this.logPath(name));
-        out.push({ meta, size: info.size, lastAppendMs: info.mtimeMs });
+        out.push({ meta, size: info.size });
       } catch {
         // a directory without its files is not a live report
       }

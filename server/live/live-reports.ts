@@ -14,7 +14,7 @@
  */
 import { copyFile, rm } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
@@ -36,7 +36,7 @@ import {
 } from '../errors.js';
 import { blocksFor, reportDataFootprint, reportFootprint, type StorageReservation } from '../plugins/storage-usage.js';
 import { isReportId, newReportId } from '../store/report-id.js';
-import { newDeleteToken } from '../upload/delete-token.js';
+import { deleteTokenMatches, newDeleteToken } from '../upload/delete-token.js';
 import { LiveFiles, type LiveMeta } from './live-files.js';
 import { S3LiveMirror } from './live-mirror.js';
 import type { StoreSettings } from '../store/create-store.js';
@@ -97,6 +97,11 @@ interface Followed {
   log: LiveLog;
   lastAppendMs: number;
   lod: { size: number; gz: Uint8Array; etag: string } | null;
+}
+
+/** A log not read yet: nothing had, its last append now. */
+function unread(fileName: string, openedAt: string): Followed {
+  return { fileName, openedAt, size: 0, tail: Buffer.alloc(0), log: new LiveLog(), lastAppendMs: Date.now(), lod: null };
 }
 
 /** One another replica writes: read from the bucket (live-mirror.ts). */
@@ -161,7 +166,7 @@ export default fp<LiveReportsOptions>(
         return;
       }
       if (!f || f.epoch !== meta.epoch) {
-        f = { fileName: meta.fileName, openedAt: meta.openedAt, epoch: meta.epoch, size: 0, tail: Buffer.alloc(0), log: new LiveLog(), lastAppendMs: Date.now(), lod: null, checkedMs: 0 };
+        f = { ...unread(meta.fileName, meta.openedAt), epoch: meta.epoch, checkedMs: 0 };
         followers.set(id, f);
       }
       f.checkedMs = Date.now();
@@ -258,19 +263,14 @@ export default fp<LiveReportsOptions>(
         continue;
       }
       const live: Live = {
+        // Its idle time counts from the restart (unread's): a writer retrying while the server was down could not append.
+        ...unread(entry.meta.fileName, entry.meta.openedAt),
         meta: entry.meta,
-        fileName: entry.meta.fileName,
-        openedAt: entry.meta.openedAt,
         epoch: (await mirror?.getMeta(id).catch(() => null))?.epoch ?? 0,
         size: entry.size,
-        tail: Buffer.alloc(0),
-        log: new LiveLog(),
-        // Its idle time counts from the restart: a writer retrying while the server was down could not append.
-        lastAppendMs: Math.max(entry.lastAppendMs, Date.now()),
         room: null,
         queue: Promise.resolve(),
         finishing: null,
-        lod: null,
       };
       try {
         live.room = fastify.storageUsage.reserve(reportFootprint(entry.size));
@@ -325,20 +325,7 @@ export default fp<LiveReportsOptions>(
           };
           await files.create(meta);
           await mirror?.putMeta({ id, fileName, openedAt: meta.openedAt, epoch: 0 });
-          reports.set(id, {
-            meta,
-            fileName,
-            openedAt: meta.openedAt,
-            epoch: 0,
-            size: 0,
-            tail: Buffer.alloc(0),
-            log: new LiveLog(),
-            lastAppendMs: Date.now(),
-            room,
-            queue: Promise.resolve(),
-            finishing: null,
-            lod: null,
-          });
+          reports.set(id, { ...unread(fileName, meta.openedAt), meta, epoch: 0, room, queue: Promise.resolve(), finishing: null });
           return { id, appendToken: append.token, deleteToken: del.token };
         } catch (err) {
           room.release();
@@ -384,7 +371,8 @@ export default fp<LiveReportsOptions>(
 
       authorised(id, token) {
         const live = reports.get(id);
-        return Boolean(live && token && sha256Hex(token) === live.meta.appendTokenSha256);
+        // An append token is made and kept as a delete token is (its SHA-256 only), and checked alike.
+        return Boolean(live && token && deleteTokenMatches(token, live.meta.appendTokenSha256));
       },
 
       has: (id) => find(id) !== null,
@@ -434,8 +422,3 @@ export default fp<LiveReportsOptions>(
   },
   { name: 'live-reports', fastify: '5.x', dependencies: ['store', 'storage-usage', 'parser-pool', 'report-lod', 'first-screen'] },
 );
-
-/** A token's SHA-256 in hex, as upload/delete-token.ts keeps a delete token's. */
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
