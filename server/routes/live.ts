@@ -7,7 +7,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, ReportParams } from '../../shared/api/schemas.js';
+import { ReportParams } from '../../shared/api/schemas.js';
+import { errorResponses } from './error-responses.js';
 import {
   LiveAppendQuery,
   LiveFinished,
@@ -20,9 +21,6 @@ import { DEFAULT_LIVE_IDLE_SECONDS, LIVE_APPEND_MAX_BYTES } from '../../shared/l
 import { ReportNotFoundError, TokenRejectedError, TokenRequiredError } from '../errors.js';
 import { bearerToken } from '../http-utils.js';
 import { cleanFileName } from '../upload/receive.js';
-
-const errors = (...codes: Array<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503 | 507>) =>
-  Object.fromEntries(codes.map((c) => [c, ApiError])) as Record<number, typeof ApiError>;
 
 const live: FastifyPluginAsyncTypebox = async (fastify) => {
   // Batches of rows come as the log's bytes; parsed here only as a Buffer (this plugin's routes only).
@@ -44,7 +42,7 @@ const live: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/api/live',
     {
-      schema: { body: LiveOpenBody, response: { 201: LiveOpened, ...errors(400, 401, 403, 429, 503, 507) } },
+      schema: { body: LiveOpenBody, response: { 201: LiveOpened, ...errorResponses(400, 401, 403, 429, 503, 507) } },
       config: { upload: true },
     },
     async (request, reply) => {
@@ -66,7 +64,7 @@ const live: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         params: ReportParams,
         querystring: LiveAppendQuery,
-        response: { 200: LiveStatusJson, ...errors(400, 401, 403, 404, 409, 413, 422, 507) },
+        response: { 200: LiveStatusJson, ...errorResponses(400, 401, 403, 404, 409, 413, 422, 507) },
       },
     },
     async (request, reply) => {
@@ -79,7 +77,7 @@ const live: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/api/live/:id/finish',
-    { schema: { params: ReportParams, response: { 200: LiveFinished, ...errors(401, 403, 404, 409, 422, 503, 507) } } },
+    { schema: { params: ReportParams, response: { 200: LiveFinished, ...errorResponses(401, 403, 404, 409, 422, 503, 507) } } },
     async (request, reply) => {
       const { id } = request.params;
       checkToken(request, reply, id);
@@ -90,7 +88,7 @@ const live: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/api/live/:id',
-    { schema: { params: ReportParams, querystring: LiveRowsQuery, response: { 200: LiveStatusJson, ...errors(404) } } },
+    { schema: { params: ReportParams, querystring: LiveRowsQuery, response: { 200: LiveStatusJson, ...errorResponses(404) } } },
     async (request, reply) => {
       const { id } = request.params;
       // Changes every second: never cached.

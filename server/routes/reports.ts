@@ -14,7 +14,8 @@ import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, CreatedReport, ReportJson, ReportParams } from '../../shared/api/schemas.js';
+import { CreatedReport, ReportJson, ReportParams } from '../../shared/api/schemas.js';
+import { errorResponses } from './error-responses.js';
 import {
   FileTooLargeError,
   formatBytes,
@@ -37,16 +38,13 @@ export interface ReportsRouteOptions {
   maxUploadBytes: number;
 }
 
-const errors = (...codes: Array<400 | 401 | 403 | 404 | 413 | 415 | 422 | 429 | 503 | 507>) =>
-  Object.fromEntries(codes.map((c) => [c, ApiError])) as Record<number, typeof ApiError>;
-
 const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, opts) => {
   const { maxUploadBytes } = opts;
 
   fastify.post(
     '/api/reports',
     {
-      schema: { response: { 201: CreatedReport, ...errors(400, 401, 403, 413, 415, 422, 429, 503, 507) } },
+      schema: { response: { 201: CreatedReport, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503, 507) } },
       config: { upload: true },
       // Refuse before reading a byte of the body what can be refused from the headers alone.
       onRequest: async (request: FastifyRequest) => {
@@ -116,7 +114,7 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
 
   fastify.get(
     '/api/reports/:id',
-    { schema: { params: ReportParams, response: { 200: ReportJson, ...errors(404) } } },
+    { schema: { params: ReportParams, response: { 200: ReportJson, ...errorResponses(404) } } },
     async (request, reply) => {
       const { id } = request.params;
       // A live report: what has come so far, never cached (server/live/).
@@ -153,7 +151,7 @@ const reports: FastifyPluginAsyncTypebox<ReportsRouteOptions> = async (fastify, 
 
   fastify.get(
     '/api/reports/:id/csv',
-    { schema: { params: ReportParams, response: errors(404) } },
+    { schema: { params: ReportParams, response: errorResponses(404) } },
     async (request, reply) => {
       const { id } = request.params;
       const summary = await fastify.store.getSummary(id);
