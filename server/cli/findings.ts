@@ -3,6 +3,7 @@
  * (shared/findings/), as a Markdown list, or as JSON ({runs: [RunFindings per run]}, the API's shape).
  * Exit 0 whatever was found.
  */
+import { LANGS, type Lang } from '../../shared/chart/chart-text.js';
 import { isDstatFormatError } from '../../shared/dstat/errors.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import { evaluateFindings } from '../../shared/findings/evaluate.js';
@@ -39,7 +40,7 @@ export async function run(args: string[]): Promise<number> {
     }
     if (positionals.length !== 1) throw new UsageError('expected: findings FILE.csv');
     const lang = values.lang ?? 'en';
-    if (lang !== 'en' && lang !== 'ja') throw new UsageError(`--lang takes en or ja, not ${JSON.stringify(lang)}`);
+    if (!(LANGS as readonly string[]).includes(lang)) throw new UsageError(`--lang is one of ${LANGS.join(', ')}`);
     let links = new Map<string, number>();
     if (values.link !== undefined) {
       const parsed = parseLinks(values.link);
@@ -57,7 +58,7 @@ export async function run(args: string[]): Promise<number> {
     }
     const runs = log.runs.map((r) => evaluateFindings(r, { links }));
     if (values.json) process.stdout.write(JSON.stringify({ runs }, null, 2) + '\n');
-    else process.stdout.write(findingsMarkdown(runs.map((findings, i) => ({ index: log.runs[i]!.index, findings })), lang));
+    else process.stdout.write(findingsMarkdown(runs.map((findings, i) => ({ index: log.runs[i]!.index, findings })), lang as Lang));
     return 0;
   } catch (err) {
     return reportError(err, usage);

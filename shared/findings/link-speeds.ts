@@ -53,8 +53,3 @@ export function formatLinkItem(link: LinkSpeed): string {
 export function formatLinkSpeeds(links: readonly LinkSpeed[]): string {
   return links.map(formatLinkItem).join(',');
 }
-
-/** Link speeds in bytes per second by interface: the engine's FindingsOptions.links. */
-export function linkBytesPerSecond(links: readonly LinkSpeed[]): Map<string, number> {
-  return new Map(links.map((l) => [l.nic, l.bitsPerSecond / 8]));
-}

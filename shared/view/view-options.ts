@@ -15,7 +15,7 @@
  */
 import type { XAxisMode } from '../chart/time-axis.js';
 import { formatFindingRef, MAX_FINDING_REF, parseFindingRef } from '../findings/finding-ref.js';
-import { formatLinkItem, MAX_LINK_TEXT, parseLinkItems, parseLinkSpeeds, type LinkSpeed } from '../findings/link-speeds.js';
+import { formatLinkItem, formatLinkSpeeds, MAX_LINK_TEXT, parseLinkItems, parseLinkSpeeds, type LinkSpeed } from '../findings/link-speeds.js';
 
 /** How one option's value is read and written. */
 export interface Codec<T> {
@@ -169,7 +169,7 @@ const findingRef: Codec<string | null> = {
 /** NICs' link speeds (shared/findings/link-speeds.ts): `eth0:10G,eth1:1G`, bits per second. */
 const linkSpeeds: Codec<readonly LinkSpeed[]> = {
   fromText: (text) => parseLinkSpeeds(text),
-  toText: (v) => v.map(formatLinkItem).join(','),
+  toText: formatLinkSpeeds,
   expects: 'NIC:SPEED items, comma-separated (eth0:10G,eth1:1G; bits per second, k/M/G/T = 1000s)',
   metavar: 'NIC:SPEED,…',
   schema: { type: 'string', maxLength: MAX_LINK_TEXT },

@@ -3,7 +3,7 @@
  * parser (shared/findings/link.ts), sorted, written back as short as exact.
  */
 import { describe, expect, it } from 'vitest';
-import { formatLinkBits, formatLinkSpeeds, linkBytesPerSecond, parseLinkItems, parseLinkSpeeds } from '../../../shared/findings/link-speeds.js';
+import { formatLinkBits, formatLinkSpeeds, parseLinkItems, parseLinkSpeeds } from '../../../shared/findings/link-speeds.js';
 
 describe('parseLinkSpeeds', () => {
   it('reads bits per second with 1000-based suffixes and an optional bit unit, sorted by interface', () => {
@@ -35,9 +35,5 @@ describe('parseLinkSpeeds', () => {
     expect(parseLinkSpeeds(formatLinkSpeeds(links))).toEqual(links);
     expect(formatLinkBits(1_234_567)).toBe('1234.567k');
     expect(formatLinkBits(1_000_000_001)).toBe('1000000.001k');
-  });
-
-  it('gives the engine bytes per second by interface (a 10G link moves 1.25 GB/s)', () => {
-    expect(linkBytesPerSecond(parseLinkSpeeds('eth0:10G')!)).toEqual(new Map([['eth0', 1.25e9]]));
   });
 });
