@@ -11,7 +11,7 @@ import { useLang } from '../i18n/i18n.js';
 import { checkName } from './findings-messages.js';
 import { useFindingsT } from './use-findings-t.js';
 import { peakValue, secondsText } from './findings-text.js';
-import { storedFindings } from './stored-findings.js';
+import { storedRunFindings } from '../../../shared/report/run-data.js';
 import './findings.css';
 
 export interface CompareFindingsProps {
@@ -27,7 +27,7 @@ interface Row extends FindingDiff {
 export function CompareFindings({ runs, baseline }: CompareFindingsProps) {
   const f = useFindingsT();
   const lang = useLang();
-  const findings = useMemo(() => runs.map((r) => storedFindings(r.run)), [runs]);
+  const findings = useMemo(() => runs.map((r) => storedRunFindings(r.run)), [runs]);
   const base = findings[baseline] ?? null;
   const rows = useMemo(() => {
     if (!base) return [];

@@ -16,7 +16,7 @@ import { ReportHeader } from '../components/ReportHeader.js';
 import { ReportViewer } from '../components/ReportViewer.js';
 import type { ColumnarReport } from '../../../shared/report/columnar.js';
 import { arrivedReportLod, loadReport, loadReportLod } from '../data/load-report.js';
-import { toRunData } from '../../../shared/report/run-data.js';
+import { storedRunFindings, toRunData } from '../../../shared/report/run-data.js';
 import { CompareWith } from '../components/CompareWith.js';
 import { forgetRecent, rememberRecent } from '../recent/recent-reports.js';
 import { formatDateTime } from '../format.js';
@@ -24,7 +24,6 @@ import { useT } from '../i18n/i18n.js';
 import { useViewOptions, ViewStore } from '../view/view-store.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { embeddedReport } from '../data/embedded.js';
-import { storedFindings } from '../findings/stored-findings.js';
 import { useRunFindings } from '../findings/use-run-findings.js';
 import { LiveBadge } from '../live/LiveBadge.js';
 import { LIVE_POLL_MS, useLiveReport, type LiveInfo } from '../live/use-live-report.js';
@@ -160,7 +159,7 @@ function Report({ id, report, search, live }: { id: string; report: ColumnarRepo
   }, [runJson, reduced, reducedRun, report.fileName]);
   const host = run?.meta.host || t.hostUnknown;
   const offline = embeddedReport() !== null;
-  const findings = useRunFindings(id, runIndex, storedFindings(reduced), options.link, offline);
+  const findings = useRunFindings(id, runIndex, storedRunFindings(reduced), options.link, offline);
 
   useEffect(() => {
     document.title = run ? `${host} · ${formatDateTime(run.start)} · dstatview` : 'Report · dstatview';
