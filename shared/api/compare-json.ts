@@ -6,7 +6,7 @@ import { floatingIso } from '../dstat/time.js';
 import type { RunMeta } from '../dstat/types.js';
 import { commonWindow } from '../compare/align.js';
 import { compareRuns } from '../compare/compare.js';
-import { NOISE_RULE } from '../compare/delta.js';
+import { SIGNIFICANCE_METHOD } from '../compare/significance.js';
 import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 import { effectiveShifts } from '../compare/clock.js';
 import type { CompareRunInput, ElapsedWindow } from '../compare/types.js';
@@ -81,7 +81,7 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
     baseline: comparison.baseline,
     align,
     window: window ?? null,
-    noiseRule: NOISE_RULE,
+    noiseRule: SIGNIFICANCE_METHOD,
     minChange,
     series,
   };

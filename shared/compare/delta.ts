@@ -1,12 +1,11 @@
 /**
  * Figures of one series of one run over its counted rows, and the change of a run against the baseline:
- * its interval and verdict by the time-series rule of significance.ts (NOISE_RULE says it in words).
+ * its interval and verdict by the time-series rule of significance.ts (SIGNIFICANCE_METHOD says it in words).
  */
 import { windowStats } from '../series/window-stats.js';
-import { changeInterval, DEFAULT_MIN_CHANGE, meanUncertainty, SIGNIFICANCE_METHOD, verdictOf } from './significance.js';
+import { changeInterval, DEFAULT_MIN_CHANGE, meanUncertainty, verdictOf } from './significance.js';
 import type { Delta, RunFigures } from './types.js';
 
-export const NOISE_RULE = SIGNIFICANCE_METHOD;
 
 /**
  * min/avg/p95/max (the report's own statistics, from raw samples) plus σ and the mean's uncertainty (n_eff,

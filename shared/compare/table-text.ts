@@ -2,9 +2,8 @@
  * The Δ table's own words in the page's languages (the CLI writes English): headings, verdicts and the
  * header of the copies. Chart titles and series labels come from the caller (table.ts seriesNames).
  */
+import type { Lang } from '../chart/chart-text.js';
 import type { Verdict } from './significance.js';
-
-export type TableLang = 'en' | 'ja';
 
 export interface TableText {
   chart: string;
@@ -60,4 +59,4 @@ const ja: TableText = {
   idleCount: (n) => `すべてのランで 0 の系列 ${n} 個 (アイドルなデバイス、未使用の列)`,
 };
 
-export const TABLE_TEXT: Readonly<Record<TableLang, TableText>> = { en, ja };
+export const TABLE_TEXT: Readonly<Record<Lang, TableText>> = { en, ja };

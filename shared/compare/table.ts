@@ -10,9 +10,10 @@ import { resolveCharts } from '../catalogue/resolve.js';
 import type { ResolvedChart, ResolvedSeries } from '../catalogue/types.js';
 import { formatValue } from '../format/number.js';
 import { spreadsheetText } from '../export/spreadsheet-cell.js';
+import type { Lang } from '../chart/chart-text.js';
 import { changeSize } from './compare.js';
-import { NOISE_RULE } from './delta.js';
-import { TABLE_TEXT, type TableLang, type TableText } from './table-text.js';
+import { SIGNIFICANCE_METHOD } from './significance.js';
+import { TABLE_TEXT, type TableText } from './table-text.js';
 import type { ComparedSeries, CompareSeriesInput, Delta } from './types.js';
 /** A run as the table names it. */
 export interface RunLabel {
@@ -69,7 +70,7 @@ export interface DeltaTableOptions {
   raw?: boolean;
   /** Keep series that are zero in every run (default: left out and counted). */
   idle?: boolean;
-  lang?: TableLang;
+  lang?: Lang;
 }
 
 export interface DeltaTable {
@@ -196,14 +197,14 @@ export interface TableHeader {
   window?: string;
   /** Practical threshold, % of the baseline's mean. */
   minChange?: number;
-  lang?: TableLang;
+  lang?: Lang;
 }
 
 function headerLines(table: DeltaTable, labels: readonly RunLabel[], baseline: number, h: TableHeader): [string, string][] {
   const t = TABLE_TEXT[h.lang ?? 'en'];
   const lines: [string, string][] = labels.map((l, i) => [`${l.tag}${i === baseline ? ` (${t.baseline})` : ''}`, l.name]);
   lines.push([t.window, h.window ?? t.wholeRuns]);
-  lines.push([t.method, `${NOISE_RULE}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
+  lines.push([t.method, `${SIGNIFICANCE_METHOD}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
   if (table.idle > 0) lines.push([t.idleNote, t.idleCount(table.idle)]);
   return lines;
 }

@@ -4,7 +4,7 @@
  * rule at its edge. Figures of real runs are in compare.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { delta, NOISE_RULE, runFigures, type RunFigures } from '../../../shared/compare/index.js';
+import { delta, runFigures, SIGNIFICANCE_METHOD, type RunFigures } from '../../../shared/compare/index.js';
 
 describe('runFigures', () => {
   it('min, avg, p95, max and the population standard deviation of the rows [from, to)', () => {
@@ -55,6 +55,6 @@ describe('delta', () => {
     expect(delta(base, { ...base, avg: -4 }).verdict).toBe('significant');
     expect(delta(base, { ...base, avg: -4 }, 70).verdict).toBe('noise');
     expect(delta(base, { ...base, avg: -4, count: 4 }).verdict).toBe('too-few');
-    expect(NOISE_RULE).toMatch(/lag-1 autocorrelation/);
+    expect(SIGNIFICANCE_METHOD).toMatch(/lag-1 autocorrelation/);
   });
 });
