@@ -33,16 +33,16 @@ interface Props {
   /** `cpu`: busy % of each CPU, in the file's order; `disk`: read + write bytes/s of each disk, busiest first. */
   kind?: 'cpu' | 'disk';
   /** The devices' charts (per-CPU or per-disk), one row each. */
-  cpus: readonly ResolvedChart[];
+  devices: readonly ResolvedChart[];
   /** A chart's load (busiest first: shared/view/page-order.ts chartLoad): the disk rows' order. */
   load?: (chart: ResolvedChart) => number;
   coordinator: Coordinator;
   domId: string;
-  /** The graph height option: the heatmap is at least this tall, and taller for many CPUs. */
+  /** The graph height option: the heatmap is at least this tall, and taller for many devices. */
   height: number;
 }
 
-export const HeatmapFigure = memo(function HeatmapFigure({ run, kind = 'cpu', cpus, load, coordinator, domId, height }: Props) {
+export const HeatmapFigure = memo(function HeatmapFigure({ run, kind = 'cpu', devices, load, coordinator, domId, height }: Props) {
   const t = useT();
   const { theme } = useTheme();
   const figureRef = useRef<HTMLElement>(null);
@@ -54,17 +54,17 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, kind = 'cpu', cp
   const disk = kind === 'disk';
   const figureKey = disk ? DISK_HEATMAP_KEY : HEATMAP_KEY;
   const rows = useMemo((): HeatmapCpu[] => {
-    if (!disk) return cpus.map((c) => ({ key: c.key, name: c.device ?? c.key, busy: cpuBusy(run, c) }));
-    const loads = new Map(cpus.map((c) => [c.key, load ? load(c) : 0]));
-    const ranked = cpus.map((c, i) => ({ c, i })).sort((a, b) => loads.get(b.c.key)! - loads.get(a.c.key)! || a.i - b.i);
+    if (!disk) return devices.map((c) => ({ key: c.key, name: c.device ?? c.key, busy: cpuBusy(run, c) }));
+    const loads = new Map(devices.map((c) => [c.key, load ? load(c) : 0]));
+    const ranked = devices.map((c, i) => ({ c, i })).sort((a, b) => loads.get(b.c.key)! - loads.get(a.c.key)! || a.i - b.i);
     return ranked.map(({ c }) => ({ key: c.key, name: c.device ?? c.key, busy: diskThroughput(run, c) }));
-  }, [run, cpus, disk, load]);
-  const unit = disk ? (cpus[0]?.unit ?? 'bytes/s') : '%';
+  }, [run, devices, disk, load]);
+  const unit = disk ? (devices[0]?.unit ?? 'bytes/s') : '%';
   const scale = useMemo(
     (): HeatmapScale => (disk ? { key: DISK_HEATMAP_KEY, max: peakOf(rows, run.firstRow), unit } : CPU_SCALE),
     [disk, rows, run, unit],
   );
-  const title = disk ? `${t.diskHeatmapTitle} (${t.heatmapDisks(cpus.length)})` : `${t.heatmapTitle} (${t.heatmapCpus(cpus.length)})`;
+  const title = disk ? `${t.diskHeatmapTitle} (${t.heatmapDisks(devices.length)})` : `${t.heatmapTitle} (${t.heatmapCpus(devices.length)})`;
   const labels = useMemo(() => ({ mean: t.heatmapMean, busiest: t.heatmapBusiest, here: t.heatmapHere }), [t]);
   const headingId = `${domId}-title`;
 
@@ -79,7 +79,7 @@ export const HeatmapFigure = memo(function HeatmapFigure({ run, kind = 'cpu', cp
     [rows, title, labels, scale],
   );
 
-  const boxHeight = Math.max(height, Math.min(640, cpus.length * 4 + 28));
+  const boxHeight = Math.max(height, Math.min(640, devices.length * 4 + 28));
   const download = (): void => {
     void panelRef.current?.png(coordinator.ctx).then((blob) => {
       if (blob) downloadBlob(blob, `${figureKey}.png`);

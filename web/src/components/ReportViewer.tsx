@@ -334,7 +334,7 @@ export function ReportViewer({ run, store, needExact, findings, findingsNote }: 
                           <HeatmapFigure
                             key={HEATMAP_KEY}
                             run={run}
-                            cpus={item.cpus}
+                            devices={item.cpus}
                             coordinator={coordinator}
                             domId={chartIds.get(HEATMAP_KEY)!}
                             height={options.height}
@@ -347,7 +347,7 @@ export function ReportViewer({ run, store, needExact, findings, findingsNote }: 
                             key={DISK_HEATMAP_KEY}
                             run={run}
                             kind="disk"
-                            cpus={item.disks}
+                            devices={item.disks}
                             load={load}
                             coordinator={coordinator}
                             domId={chartIds.get(DISK_HEATMAP_KEY)!}
