@@ -5,23 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { delta, meanUncertainty, runFigures, tQuantile975 } from '../../../shared/compare/index.js';
-
-/** mulberry32: a small seeded generator of uniforms in [0, 1). */
-function uniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { normalFrom, uniform } from '../../helpers/random.js';
 
 /** n samples of x(t) = mean + φ·(x(t−1) − mean) + ε, ε normal with sd `noise`, started in its stationary spread. */
 function ar1(seed: number, n: number, mean: number, phi: number, noise: number): Float64Array {
-  const u = uniform(seed);
-  const normal = () => Math.sqrt(-2 * Math.log(1 - u())) * Math.cos(2 * Math.PI * u());
+  const normal = normalFrom(uniform(seed));
   const out = new Float64Array(n);
   let x = (normal() * noise) / Math.sqrt(1 - phi * phi);
   for (let i = 0; i < n; i++) {
