@@ -46,7 +46,9 @@ Options:
   --from S --to S     compare only this window of aligned elapsed seconds (every run alike)
   --common            compare only the stretch of elapsed time every run covers
   --align clock       line the runs up on the absolute clock (each log's Date: zone honoured), for logs of
-                      several hosts recorded at once; --shift then adds per-run clock offsets
+                      several hosts recorded at once; --shift then adds per-run clock offsets, and
+                      the header gives each run's offset estimated from its network traffic with the
+                      baseline's (one host's send against the other's receive)
   --min-change P      the smallest change called significant, % of the baseline's mean (default 5)
   --raw               raw numbers with a unit column instead of the page's units (KiB/s, %, /s)
   -h, --help          show this help`;
@@ -109,7 +111,8 @@ export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = fa
   const series: ComparedSeries[] = Object.entries(json.series).map(([id, s]) => ({ id, ...s }));
   const window = json.window ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time` : undefined;
   const table = deltaTable(series, labels, json.baseline, { names, raw });
-  return deltaTableMarkdown(table, labels, json.baseline, { window, minChange: json.minChange });
+  const offsetEstimates = json.align === 'clock' ? json.runs.map((r) => r.offsetEstimate ?? null) : undefined;
+  return deltaTableMarkdown(table, labels, json.baseline, { window, minChange: json.minChange, offsetEstimates });
 }
 
 function outputFormat(output: string | undefined): 'stdout' | 'md' | 'json' | 'html' {

@@ -9,6 +9,7 @@ import { compareRuns } from '../compare/compare.js';
 import { SIGNIFICANCE_METHOD } from '../compare/significance.js';
 import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 import { effectiveShifts } from '../compare/clock.js';
+import { offsetEstimates } from '../compare/clock-offset.js';
 import type { CompareRunInput, ElapsedWindow } from '../compare/types.js';
 import type { CompareJson, CompareSeriesJson } from './schemas.js';
 
@@ -54,6 +55,8 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
   const minChange = request.minChange ?? DEFAULT_MIN_CHANGE;
   const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window, runWindows, minChange });
+  // On the clock, each run's offset as its network traffic with the baseline suggests.
+  const estimates = align === 'clock' ? offsetEstimates(runs, request.baseline, shifts, request_.shifts) : [];
   const series: Record<string, CompareSeriesJson> = {};
   for (const s of comparison.series) {
     series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived };
@@ -76,6 +79,7 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
         intervalS: Number.isFinite(r.intervalMs) ? r.intervalMs / 1000 : 0,
         shift: request.shifts[i] ?? 0,
         rows: Math.max(0, rows.to - rows.from),
+        ...(estimates[i] ? { offsetEstimate: estimates[i] } : {}),
       };
     }),
     baseline: comparison.baseline,

@@ -7,6 +7,7 @@ import { REPORT_ID_PATTERN } from './report-id.js';
 import { ViewQuerySchema } from '../view/view-query-schema.js';
 import { RunFindingsJson } from './findings-schema.js';
 import { LANGS, type Lang } from '../chart/chart-text.js';
+import { NO_OFFSET_REASONS, type NoOffsetReason } from '../compare/clock-offset.js';
 
 /** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-]. Anything else is not an id. */
 export const ReportIdPattern = REPORT_ID_PATTERN;
@@ -237,6 +238,18 @@ export const CompareRunJson = Type.Object({
   shift: Type.Number(),
   /** Rows counted in the statistics. */
   rows: Type.Integer(),
+  /**
+   * With align=clock, for each run but the baseline: the clock offset (seconds, as given in `shift`) that
+   * lines its network send and receive up with the baseline's receive and send (docs/compare.md), and the
+   * correlation there (0–1); `offsetS` null when there is no clear match, `reason` saying why.
+   */
+  offsetEstimate: Type.Optional(
+    Type.Object({
+      offsetS: Type.Union([Type.Number(), Type.Null()]),
+      strength: Type.Union([Type.Number(), Type.Null()]),
+      reason: Type.Optional(Type.Unsafe<NoOffsetReason>({ type: 'string', enum: [...NO_OFFSET_REASONS] })),
+    }),
+  ),
 });
 export type CompareRunJson = Static<typeof CompareRunJson>;
 

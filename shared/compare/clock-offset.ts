@@ -36,8 +36,12 @@ const MIN_OVERLAP_SHARE = 0.5;
 /** Bins × lags above which the search first runs on a coarser grid, then refines near its best lag. */
 const SEARCH_BUDGET = 8_000_000;
 
-/** Why no offset is offered. */
-export type NoOffsetReason = 'no-network' | 'flat' | 'too-short' | 'unclear';
+/**
+ * Why no offset is offered: a run without network columns, no traffic in either direction, too little
+ * overlap at every lag, or no clear peak.
+ */
+export const NO_OFFSET_REASONS = ['no-network', 'flat', 'too-short', 'unclear'] as const;
+export type NoOffsetReason = (typeof NO_OFFSET_REASONS)[number];
 
 export type OffsetEstimate =
   | {
@@ -121,6 +125,25 @@ export function estimateClockOffset(
     return { offsetS: null, strength: round3(Math.max(0, strength)), reason: 'unclear' };
   }
   return { offsetS: round3((best - maxLag) * stepS), strength: round3(strength) };
+}
+
+/**
+ * Per run, the clock offset to give it (its `shift` under align=clock) so that its network lines up with the
+ * baseline's as placed now: the lag estimateClockOffset finds with the run placed without the offset it was
+ * `given` (`placed`: each run's shift in effect, the given offset included), so that the estimate does not
+ * depend on it. Null for the baseline.
+ */
+export function offsetEstimates(
+  runs: readonly CompareRunInput[],
+  baseline: number,
+  placed: readonly number[],
+  given: readonly number[],
+  options: OffsetOptions = {},
+): (OffsetEstimate | null)[] {
+  return runs.map((run, i) => {
+    if (i === baseline) return null;
+    return estimateClockOffset(runs[baseline]!, run, placed[baseline] ?? 0, (placed[i] ?? 0) - (given[i] ?? 0), options);
+  });
 }
 
 /** The run's sampling interval, seconds: the median step between its counted rows. */

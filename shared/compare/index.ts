@@ -7,3 +7,4 @@ export { deltaTable, deltaTableMarkdown, deltaTableTsv, figure, isIdleSeries, ru
 export { TABLE_TEXT, type TableText } from './table-text.js';
 export { DEFAULT_MIN_CHANGE, SIGNIFICANCE_METHOD, changeInterval, meanUncertainty, tQuantile975, verdictOf, type MeanUncertainty, type Verdict } from './significance.js';
 export { clockShifts, effectiveShifts, zoneOffsetMs, type ClockRun } from './clock.js';
+export { estimateClockOffset, offsetEstimates, networkTotals, NO_OFFSET_REASONS, type NoOffsetReason, type OffsetEstimate } from './clock-offset.js';

@@ -3,6 +3,7 @@
  * header of the copies. Chart titles and series labels come from the caller (table.ts seriesNames).
  */
 import type { Lang } from '../chart/chart-text.js';
+import type { NoOffsetReason } from './clock-offset.js';
 import type { Verdict } from './significance.js';
 
 export interface TableText {
@@ -21,6 +22,10 @@ export interface TableText {
   minChange: string;
   idleNote: string;
   idleCount: (n: number) => string;
+  /** A run's clock-offset estimate (align=clock): its heading, what was found, or why nothing was. */
+  offsetEstimate: (tag: string) => string;
+  offsetFound: (offset: string, strength: string) => string;
+  offsetNone: Readonly<Record<NoOffsetReason, string>>;
 }
 
 const en: TableText = {
@@ -39,6 +44,14 @@ const en: TableText = {
   minChange: 'minimum change',
   idleNote: 'left out',
   idleCount: (n) => `${n} series zero in every run (idle devices, unused columns)`,
+  offsetEstimate: (tag) => `clock offset ${tag}, estimated`,
+  offsetFound: (offset, strength) => `${offset} s (network send/receive correlation ${strength})`,
+  offsetNone: {
+    'no-network': 'none: a run has no network columns',
+    flat: 'none: no network traffic to match',
+    'too-short': 'none: the runs overlap too little',
+    unclear: 'no clear match in the network traffic',
+  },
 };
 
 const ja: TableText = {
@@ -57,6 +70,14 @@ const ja: TableText = {
   minChange: '最小変化',
   idleNote: '省略',
   idleCount: (n) => `すべてのランで 0 の系列 ${n} 個 (アイドルなデバイス、未使用の列)`,
+  offsetEstimate: (tag) => `${tag} の時計のずれの推定`,
+  offsetFound: (offset, strength) => `${offset} 秒 (ネットワーク送信と受信の相関 ${strength})`,
+  offsetNone: {
+    'no-network': 'なし: ネットワークの列がないランがあります',
+    flat: 'なし: 照合できるネットワークの通信がありません',
+    'too-short': 'なし: ランの重なりが短すぎます',
+    unclear: 'ネットワークの通信に明確な一致がありません',
+  },
 };
 
 export const TABLE_TEXT: Readonly<Record<Lang, TableText>> = { en, ja };

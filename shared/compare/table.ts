@@ -11,6 +11,7 @@ import type { ResolvedChart, ResolvedSeries } from '../catalogue/types.js';
 import { formatValue } from '../format/number.js';
 import { spreadsheetText } from '../export/spreadsheet-cell.js';
 import type { Lang } from '../chart/chart-text.js';
+import type { NoOffsetReason } from './clock-offset.js';
 import { changeSize } from './compare.js';
 import { SIGNIFICANCE_METHOD } from './significance.js';
 import { TABLE_TEXT, type TableText } from './table-text.js';
@@ -197,12 +198,19 @@ export interface TableHeader {
   window?: string;
   /** Practical threshold, % of the baseline's mean. */
   minChange?: number;
+  /** Per run, its clock-offset estimate (align=clock; null for the baseline): said under the runs. */
+  offsetEstimates?: readonly ({ offsetS: number | null; strength: number | null; reason?: NoOffsetReason } | null)[];
   lang?: Lang;
 }
 
 function headerLines(table: DeltaTable, labels: readonly RunLabel[], baseline: number, h: TableHeader): [string, string][] {
   const t = TABLE_TEXT[h.lang ?? 'en'];
   const lines: [string, string][] = labels.map((l, i) => [`${l.tag}${i === baseline ? ` (${t.baseline})` : ''}`, l.name]);
+  h.offsetEstimates?.forEach((e, i) => {
+    if (!e || !labels[i]) return;
+    const found = e.offsetS === null ? t.offsetNone[e.reason ?? 'unclear'] : t.offsetFound(e.offsetS > 0 ? `+${e.offsetS}` : String(e.offsetS), String(e.strength));
+    lines.push([t.offsetEstimate(labels[i].tag), found]);
+  });
   lines.push([t.window, h.window ?? t.wholeRuns]);
   lines.push([t.method, `${SIGNIFICANCE_METHOD}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
   if (table.idle > 0) lines.push([t.idleNote, t.idleCount(table.idle)]);

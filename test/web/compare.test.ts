@@ -183,7 +183,7 @@ describeBrowser('compare page', () => {
   );
 
   it(
-    'align=clock puts a second host’s log where its clock says (its zone honoured); the shift becomes a clock offset',
+    'align=clock puts a second host’s log where its clock says (its zone honoured); the shift becomes a clock offset, which "Estimate" finds from the network',
     () =>
       h.run(async () => {
         const a = idOf(await h.report(A));
@@ -200,12 +200,23 @@ describeBrowser('compare page', () => {
         await waitForPainted(clockChart, HOOK_TIMEOUT_MS);
         // The same run 20 s later on the clock: the axis is 20 s longer.
         await expect.poll(async () => Math.round(((await xRange(clockChart)).max - elapsed.max) / 1000)).toBe(20);
-        const offset = page.getByLabel('Clock offset B (s)');
-        await offset.fill('20');
-        await offset.press('Enter');
+        // The baseline has no estimate of its own; B's, from the network, fills B's offset with the 20 s.
+        expect(await page.getByRole('button', { name: 'Estimate clock offset A' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Estimate clock offset B' }).click();
         await expect.poll(() => page.url()).toMatch(/[?&]shift=0,20(&|$)/);
+        const note = page.locator('[data-offset-estimate="1"]');
+        await expect.poll(() => note.getAttribute('data-found')).toBe('true');
+        expect(await note.innerText()).toMatch(/^\+20 s \(network send\/receive correlation 0\.\d+\)$/);
+        expect(await page.getByLabel('Clock offset B (s)').inputValue()).toBe('20');
         await waitForPainted(chartByKey(page, 'disk:vda'), HOOK_TIMEOUT_MS);
         await expect.poll(async () => Math.round(((await xRange(chartByKey(page, 'disk:vda'))).max - elapsed.max) / 1000)).toBe(0);
+        // An offset typed in applies as a shift does.
+        const offset = page.getByLabel('Clock offset B (s)');
+        await offset.fill('5');
+        await offset.press('Enter');
+        await expect.poll(() => page.url()).toMatch(/[?&]shift=0,5(&|$)/);
+        await waitForPainted(chartByKey(page, 'disk:vda'), HOOK_TIMEOUT_MS);
+        await expect.poll(async () => Math.round(((await xRange(chartByKey(page, 'disk:vda'))).max - elapsed.max) / 1000)).toBe(15);
       }),
     BROWSER_TEST_MS,
   );

@@ -137,6 +137,19 @@ describe('dstatview compare, in process (server/cli/compare.ts)', () => {
     expect(stdin.stdout).toContain('- **A (baseline)**: stdin.csv run 1 (vm, 2026-11-29 20:52:12)\n- **B**: stdin.csv run 2 (vm, 2026-11-29 20:52:53)\n');
   });
 
+  it('--align clock gives each run’s clock offset estimated from the network in the header; on elapsed time, none', async () => {
+    const db1 = fixturePath('compare/d072_tfvnrl_host-db1_plus0100_20s-later.csv');
+    const clock = await compare(A, db1, '--align', 'clock');
+    expect(clock.stdout).toMatch(/\n- \*\*clock offset B, estimated\*\*: \+20 s \(network send\/receive correlation 0\.\d+\)\n/);
+    // Against d070's log of the same minutes (the same traffic, the same clock), no offset; against a log of another
+    // test put over the same stretch (its start 368 866 s later on the clock), no match.
+    const same = await compare(A, B, '--align', 'clock');
+    expect(same.stdout).toContain('\n- **clock offset B, estimated**: 0 s (');
+    const other = await compare(A, fixturePath('compare/deb080_tfvnrl_tcp_same-host.csv'), '--align', 'clock', '--shift', '0,368866');
+    expect(other.stdout).toMatch(/\n- \*\*clock offset B, estimated\*\*: (no clear match|none: )/);
+    expect((await compare(A, db1)).stdout).not.toContain('clock offset');
+  });
+
   it('-o OUT.html writes the offline compare page, opening with the baseline and the common window', async () => {
     const html = join(dir, 'in-process.html');
     expect(await compare(`${MULTI}:1`, `${MULTI}:2`, A, '--baseline', '2', '--common', '-o', html)).toEqual({ code: 0, stdout: '', stderr: '' });

@@ -41,6 +41,15 @@ afterAll(async () => {
 });
 
 describe('GET /api/compare', () => {
+  it('align=clock gives each run but the baseline its clock offset estimated from the network (a second host derived from d072: 20 s)', async () => {
+    const db1 = await upload('compare/d072_tfvnrl_host-db1_plus0100_20s-later.csv');
+    const { status, body } = await compare(`ids=${a},${db1}&align=clock&shift=0,3`);
+    expect(status).toBe(200);
+    expect(body.runs[0]!.offsetEstimate).toBeUndefined();
+    expect(body.runs[1]!.offsetEstimate).toEqual({ offsetS: 20, strength: expect.any(Number) });
+    expect((await compare(`ids=${a},${db1}`)).body.runs[1]!.offsetEstimate).toBeUndefined();
+  });
+
   it('gives each run its own report’s statistics and the change against the baseline', async () => {
     const { status, body } = await compare(`ids=${a},${b}`);
     expect(status).toBe(200);

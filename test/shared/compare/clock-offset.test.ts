@@ -6,6 +6,7 @@
  * rows, 20 s later on db1's clock).
  */
 import { describe, expect, it } from 'vitest';
+import { toCompareJson, type NamedRun } from '../../../shared/api/compare-json.js';
 import { estimateClockOffset, networkTotals } from '../../../shared/compare/clock-offset.js';
 import { clockShifts, type CompareRunInput, type CompareSeriesInput } from '../../../shared/compare/index.js';
 import { parseDstat } from '../../../shared/dstat/parse-dstat.js';
@@ -211,6 +212,19 @@ describe('a real log and a second host derived from it (db1: the same rows, its 
     expect(e.offsetS).toBe(20);
     expect(e.strength).toBeGreaterThan(0.75);
     expect(estimate(zone(db1), zone(vm)).offsetS).toBe(-20);
+  });
+
+  it('the compare JSON gives, on the clock, each other run the offset to set (whatever it has now); elapsed time, none', () => {
+    const named = (r: typeof vm, id: string): NamedRun => ({ ...r, id, run: 1, runs: 1, fileName: `${id}.csv` });
+    const runs = [named(vm, 'vm'), named(db1, 'db1')];
+    for (const given of [0, 20, -7.5]) {
+      const json = toCompareJson(runs, { baseline: 0, shifts: [0, given], window: null, align: 'clock' });
+      expect(json.runs[0]!.offsetEstimate).toBeUndefined();
+      expect(json.runs[1]!.offsetEstimate).toEqual({ offsetS: 20, strength: expect.any(Number) });
+    }
+    // db1 as the baseline: vm's clock is 20 s behind.
+    expect(toCompareJson(runs, { baseline: 1, shifts: [], window: null, align: 'clock' }).runs[0]!.offsetEstimate).toMatchObject({ offsetS: -20 });
+    expect(toCompareJson(runs, { baseline: 0, shifts: [], window: null }).runs[1]!.offsetEstimate).toBeUndefined();
   });
 
   it('is relative to the shifts given: with db1 already offset by 20 s, nothing more', () => {

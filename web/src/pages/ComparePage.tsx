@@ -5,7 +5,7 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { compareRuns, effectiveShifts, runName, runTag, seriesNames, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
+import { compareRuns, effectiveShifts, runName, runTag, seriesNames, type Comparison, type OffsetEstimate as Estimate, type RunLabel } from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -17,6 +17,7 @@ import { compareQuery } from '../../../shared/api/compare-ref.js';
 import { parseCompareView, reportIds, type CompareView } from '../../../shared/view/compare-view.js';
 import { CompareChart } from '../components/CompareChart.js';
 import { DeltaTable } from '../components/DeltaTable.js';
+import { OffsetEstimate } from '../compare/OffsetEstimate.js';
 import { CompareFindings } from '../findings/CompareFindings.js';
 import { LazyChart, LazyContext, LazyTracker } from '../components/LazyChart.js';
 import { EAGER_CHARTS } from '../components/use-progressive.js';
@@ -47,6 +48,8 @@ export function ComparePage({ search }: { search: string }) {
   const c = useCompareText();
   const [view, setView] = useState<CompareView>(() => parseCompareView(search));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // The clock-offset estimates asked for, by run: kept here, as the viewer is drawn anew with the offset.
+  const [estimates, setEstimates] = useState<ReadonlyMap<number, Estimate>>(new Map());
   const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false, minChange: undefined, align: undefined });
 
   // The URL follows the view (replaceState: the view is not a navigation).
@@ -62,6 +65,7 @@ export function ComparePage({ search }: { search: string }) {
       return;
     }
     let live = true;
+    setEstimates(new Map());
     const ids = reportIds(view);
     // Side by side, each in its own worker; the entry (main.tsx) started them before the app loaded.
     Promise.all(prefetchCompareReports(ids).map((p, i) => p.then((report) => [ids[i]!, report] as const))).then(
@@ -112,13 +116,28 @@ export function ComparePage({ search }: { search: string }) {
       )}
       {loaded.state === 'ready' && (
         // A new shift puts every run on a new axis: a new viewer (and coordinator).
-        <CompareViewer key={`${view.align}:${view.shifts.join(',')}`} picked={loaded.picked} view={view} setView={setView} />
+        <CompareViewer
+          key={`${view.align}:${view.shifts.join(',')}`}
+          picked={loaded.picked}
+          view={view}
+          setView={setView}
+          estimates={estimates}
+          setEstimates={setEstimates}
+        />
       )}
     </main>
   );
 }
 
-function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: CompareView; setView: (f: (v: CompareView) => CompareView) => void }) {
+interface ViewerProps {
+  picked: Picked[];
+  view: CompareView;
+  setView: (f: (v: CompareView) => CompareView) => void;
+  estimates: ReadonlyMap<number, Estimate>;
+  setEstimates: (e: ReadonlyMap<number, Estimate>) => void;
+}
+
+function CompareViewer({ picked, view, setView, estimates, setEstimates }: ViewerProps) {
   const c = useCompareText();
   const t = useT();
   const lang = useLang();
@@ -249,13 +268,38 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
                   }}
                 />
               </label>
+              {view.align === 'clock' && i !== view.baseline && (
+                <OffsetEstimate
+                  index={i}
+                  tag={l.tag}
+                  baseline={view.baseline}
+                  inputs={inputs}
+                  shifts={shifts}
+                  given={view.shifts[i] ?? 0}
+                  estimate={estimates.get(i)}
+                  onEstimate={(k, e) => {
+                    setEstimates(new Map(estimates).set(k, e));
+                    if (e.offsetS !== null && e.offsetS !== (view.shifts[k] ?? 0)) {
+                      const offset = e.offsetS;
+                      setView((v) => ({ ...v, shifts: v.shifts.map((s, j) => (j === k ? offset : s)), from: null, to: null }));
+                    }
+                  }}
+                />
+              )}
             </li>
           ))}
         </ul>
         <div className="compare-tools">
           <label>
             {c.baselineLabel}{' '}
-            <select value={view.baseline} onChange={(e) => setView((v) => ({ ...v, baseline: Number(e.currentTarget.value) }))}>
+            <select
+              value={view.baseline}
+              onChange={(e) => {
+                const baseline = Number(e.currentTarget.value);
+                setEstimates(new Map());
+                setView((v) => ({ ...v, baseline }));
+              }}
+            >
               {labels.map((l, i) => (
                 <option key={l.tag} value={i}>
                   {l.tag}
@@ -269,6 +313,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
               value={view.align}
               onChange={(e) => {
                 const align = e.currentTarget.value === 'clock' ? 'clock' : 'elapsed';
+                setEstimates(new Map());
                 setView((v) => ({ ...v, align, shifts: v.shifts.map(() => 0), from: null, to: null }));
               }}
             >
