@@ -270,6 +270,45 @@ describeBrowser('compare page', () => {
   );
 
   it(
+    '"Compare this window with…" after a drag-zoom opens the compare page with this window and the same length before it, or one edited',
+    () =>
+      h.run(async () => {
+        const a = idOf(await h.report(A));
+        const page = await h.newPage();
+        await page.goto(`${h.server.url}/r/${a}`);
+        const vda = chartByKey(page, 'disk:vda');
+        await waitForPainted(vda, HOOK_TIMEOUT_MS);
+        // Nothing to offer before a window is zoomed.
+        expect(await page.locator('[data-compare-window]').count()).toBe(0);
+        await dragAcross(page, vda, 0.55, 0.85);
+        await expect.poll(() => page.url()).toMatch(/[?&]from=[\d.]+&to=[\d.]+/);
+        const url = new URL(page.url());
+        const [from, to] = [Math.floor(Number(url.searchParams.get('from'))), Math.ceil(Number(url.searchParams.get('to')))];
+        const box = page.locator('[data-compare-window]');
+        await box.getByText('Compare this window with…').click();
+        expect(await box.getByLabel('with (B)').inputValue()).toBe('before');
+        expect(await box.getByLabel('from (s)').inputValue()).toBe(String(from - (to - from)));
+        expect(await box.getByLabel('to (s)').inputValue()).toBe(String(from));
+        // Edited: the first ten seconds of the run instead.
+        await box.getByLabel('from (s)').fill('0');
+        await box.getByLabel('to (s)').fill('10');
+        await box.getByRole('button', { name: 'Compare', exact: true }).click();
+        await expect.poll(() => page.url()).toBe(`${h.server.url}/compare?ids=${a}@${from}-${to},${a}@0-10`);
+        await expect.poll(() => texts(page.locator('[data-legend="page"] li'))).toEqual([
+          expect.stringMatching(new RegExp(`^A d072_tfvnrl\\.csv @ ${from}–${to} s \\(vm, .*baseline`)),
+          expect.stringMatching(/^B d072_tfvnrl\.csv @ 0–10 s \(vm, /),
+        ]);
+        // Back on the report: "the same length just after" fills the fields with it.
+        await page.goBack();
+        const again = page.locator('[data-compare-window]');
+        await again.getByText('Compare this window with…').click();
+        await again.getByLabel('with (B)').selectOption('after');
+        expect(await again.getByLabel('from (s)').inputValue()).toBe(String(to));
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     '"Compare with…" lists the reports this browser opened, newest first, without this one, each opening the compare page with it',
     () =>
       h.run(async () => {

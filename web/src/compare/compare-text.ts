@@ -1,6 +1,7 @@
 /** The compare page's words, English and Japanese (the page language of i18n/). */
 import { useLang } from '../i18n/i18n.js';
 import type { Lang } from '../i18n/messages.js';
+import type { OtherWindow } from './window-pair.js';
 
 const en = {
   title: 'Compare runs',
@@ -39,6 +40,14 @@ const en = {
   recentTitle: "Or one of this browser's recent reports",
   recentItem: (host: string, file: string, start: string, duration: string) => `${host} · ${file} · ${start} · ${duration}`,
   idleExplain: 'Every value is 0 or empty for the whole of every run that has it.',
+  compareWindow: 'Compare this window with…',
+  thisWindow: (from: number, to: number) => `This window: ${from} s – ${to} s from the run's start (A, the baseline)`,
+  otherWindowLabel: 'with (B)',
+  otherWindows: { before: 'the same length just before', after: 'the same length just after', rest: 'the rest of the run after it' } as Readonly<
+    Record<OtherWindow, string>
+  >,
+  otherFrom: 'from (s)',
+  otherTo: 'to (s)',
 };
 
 type CompareText = typeof en;
@@ -80,6 +89,12 @@ const ja: CompareText = {
   recentTitle: 'またはこのブラウザで最近開いたレポート',
   recentItem: (host, file, start, duration) => `${host} · ${file} · ${start} · ${duration}`,
   idleExplain: 'そのデバイスがあるすべてのランで、全期間を通じてすべての値が 0 または空です。',
+  compareWindow: 'この区間を比較…',
+  thisWindow: (from, to) => `この区間: ランの開始から ${from} 秒 – ${to} 秒 (A、基準)`,
+  otherWindowLabel: '比較する区間 (B)',
+  otherWindows: { before: '直前の同じ長さ', after: '直後の同じ長さ', rest: 'その後のラン全体' },
+  otherFrom: '開始 (秒)',
+  otherTo: '終了 (秒)',
 };
 
 const TEXT: Readonly<Record<Lang, CompareText>> = { en, ja };

@@ -18,6 +18,7 @@ import type { ColumnarReport } from '../../../shared/report/columnar.js';
 import { arrivedReportLod, loadReport, loadReportLod } from '../data/load-report.js';
 import { storedRunFindings, toRunData } from '../../../shared/report/run-data.js';
 import { CompareWith } from '../components/CompareWith.js';
+import { CompareWindow } from '../components/CompareWindow.js';
 import { forgetRecent, rememberRecent } from '../recent/recent-reports.js';
 import { formatDateTime } from '../format.js';
 import { useT } from '../i18n/i18n.js';
@@ -204,6 +205,7 @@ function Report({ id, report, search, live }: { id: string; report: ColumnarRepo
       />
       {/* Comparing and deleting need the server: an offline report has neither. */}
       {!offline && <CompareWith id={id} run={runIndex + 1} runCount={runCount} />}
+      {!offline && <CompareWindow store={store} self={runCount > 1 ? `${id}:${runIndex + 1}` : id} durationS={(run.end - run.start) / 1000} />}
       <ReportViewer key={runIndex} run={run} store={store} needExact={needExact} findings={findings.findings} findingsNote={findings.note} />
       {!offline && <DeleteReport id={id} />}
     </main>
