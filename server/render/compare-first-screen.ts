@@ -46,8 +46,9 @@ export function compareRuns(reports: ReadonlyMap<string, ColumnarReport>, view: 
   // The page's shifts: the clock's (align=clock) plus the view's offsets, or the offsets alone.
   const shifts = effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts);
   for (const [i, { report, run, n }] of picked.entries()) {
-    // A run compared by a window of its own starts at that window's start, as on the page.
-    runs.push(alignedRun(run, (shifts[i] ?? 0) + (view.refs[i]?.window?.from ?? 0), report.fileName));
+    // A run compared by a window of its own starts at that window's start and is drawn over it, as on the page.
+    const window = view.refs[i]?.window ?? null;
+    runs.push(alignedRun(run, (shifts[i] ?? 0) + (window?.from ?? 0), report.fileName, window));
     names.push(`${runTag(i)} ${runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start) })}`);
   }
   return { runs, names };

@@ -8,7 +8,8 @@
 import type { ResolvedChart } from '../catalogue/index.js';
 import type { ColumnarRun } from '../report/columnar.js';
 import { toRunData, type RunData } from '../report/run-data.js';
-import type { TimeWindow } from '../series/window.js';
+import { rowsInWindow, type TimeWindow } from '../series/window.js';
+import type { ElapsedWindow } from './types.js';
 
 /** Run colours in order (theme tokens): A blue, B orange, … — far apart in hue and lightness. */
 export const RUN_COLOURS = ['blue', 'orange', 'green', 'magenta', 'cyan', 'red', 'purple', 'brown'] as const;
@@ -16,12 +17,46 @@ export const RUN_COLOURS = ['blue', 'orange', 'green', 'magenta', 'cyan', 'red',
 /** Line dashes by series within a chart, so a run's series stay apart in its one colour. */
 export const SERIES_DASHES: readonly number[][] = [[], [6, 3], [2, 2], [10, 3, 2, 3], [1, 4], [14, 4]];
 
-/** A run on the aligned axis: its time is ms of aligned elapsed time. */
-export function alignedRun(run: ColumnarRun, shiftS: number, fileName = ''): RunData {
+/**
+ * A run on the aligned axis: its time is ms of aligned elapsed time. A run compared by a window of its own
+ * (`ID@FROM-TO`, seconds from its row 0) is drawn over that window only.
+ */
+export function alignedRun(run: ColumnarRun, shiftS: number, fileName = '', window: ElapsedWindow | null = null): RunData {
   const t0 = run.time[0] ?? 0;
   const origin = t0 + shiftS * 1000;
-  const time = run.time.map((t: number) => t - origin);
-  return toRunData({ ...run, time, start: time[0] ?? 0, end: time[time.length - 1] ?? 0 }, fileName);
+  const drawn = window ? cutToWindow(run, window) : run;
+  const time = drawn.time.map((t: number) => t - origin);
+  return toRunData({ ...drawn, time, start: time[0] ?? 0, end: time[time.length - 1] ?? 0 }, fileName);
+}
+
+/**
+ * The rows of a run within a window of it (seconds from its row 0, ends included), as a run of its own: the
+ * since-boot row only when the window starts at it; figures of the whole run (each series' statistics, a
+ * level of detail's) dropped, as they are not the window's.
+ */
+export function cutToWindow(run: ColumnarRun, window: ElapsedWindow): ColumnarRun {
+  const t0 = run.time[0] ?? 0;
+  // 1 µs of slack each side, as compare's own rows of a window (align.ts countedRows).
+  const { from, to } = rowsInWindow(run.time, { t0: t0 + window.from * 1000 - 1e-3, t1: t0 + window.to * 1000 + 1e-3 });
+  const series = run.series.map((s) =>
+    s.kind === 'number' ? { ...s, values: s.values.subarray(from, to), stats: null } : { ...s, values: s.values.slice(from, to) },
+  );
+  const lod = run.lod && {
+    ...run.lod,
+    sourceStats: {},
+    totalMax: {},
+    derived: Object.fromEntries(Object.entries(run.lod.derived).map(([k, v]) => [k, v.subarray(from, to)])),
+  };
+  return {
+    ...run,
+    time: run.time.subarray(from, to),
+    rows: to - from,
+    firstRowIsSinceBoot: run.firstRowIsSinceBoot && from === 0,
+    start: run.time[from] ?? t0,
+    end: run.time[to - 1] ?? t0,
+    series,
+    ...(lod ? { lod } : {}),
+  };
 }
 
 export interface MatchedChart {

@@ -309,6 +309,25 @@ describeBrowser('compare page', () => {
   );
 
   it(
+    'two windows of one run (ID@FROM-TO) are each drawn over their window only, both from 0',
+    () =>
+      h.run(async () => {
+        const a = idOf(await h.report(A));
+        const page = await h.newPage();
+        await openCompare(page, `?ids=${a}@20-40,${a}@50-70`);
+        const vda = chartByKey(page, 'disk:vda');
+        await waitForPainted(vda, HOOK_TIMEOUT_MS);
+        expect(await vda.getAttribute('data-runs-drawn')).toBe('0,1');
+        // The x axis spans the windows' 20 s, not the whole run shifted back by a window's start.
+        const range = await xRange(vda);
+        expect(range.min).toBeGreaterThanOrEqual(0);
+        expect(range.max).toBeLessThanOrEqual(20_000);
+        expect(range.max - range.min).toBeGreaterThanOrEqual(18_000);
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     '"Compare with…" lists the reports this browser opened, newest first, without this one, each opening the compare page with it',
     () =>
       h.run(async () => {

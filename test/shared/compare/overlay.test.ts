@@ -79,6 +79,21 @@ describe('alignedRun', () => {
     expect(Array.from(run.values(source)!)).toEqual(Array.from(raw.values as Float64Array));
   });
 
+  it('a run compared by a window of its own (ID@FROM-TO) is drawn over that window only, on the same axis', () => {
+    // The page's shift of a window run: its window's start (so the window starts at 0).
+    const run = alignedRun(B, 2, 'b.csv', { from: 2, to: 4 });
+    expect(Array.from(run.time)).toEqual([0, 1000, 2000]);
+    expect([run.start, run.end]).toEqual([0, 2000]);
+    const sdc = run.charts.find((c) => c.key === 'disk:sdc')!;
+    expect(Array.from(run.values(sdc.series[0]!.source)!)).toEqual([2, 0, 3]);
+    // Past row 0 the since-boot row is gone, so every row is drawn; from row 0 it stays and is skipped.
+    expect(run.firstRow).toBe(0);
+    expect(alignedRun(B, 0, '', { from: 0, to: 1 }).firstRow).toBe(1);
+    expect(overlayExtent([run])).toEqual({ t0: 0, t1: 2000 });
+    // A window past the run's end holds no row.
+    expect(alignedRun(B, 0, '', { from: 60, to: 90 }).time).toHaveLength(0);
+  });
+
   it('a run without rows starts and ends at 0', () => {
     const empty: ColumnarRun = { ...C, time: new Float64Array(0), series: C.series.map((s) => (s.kind === 'number' ? { ...s, values: new Float64Array(0) } : s)) };
     const run = alignedRun(empty, 3);

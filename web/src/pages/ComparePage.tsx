@@ -152,7 +152,12 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
     [picked, view.align, view.shifts, view.refs],
   );
   const runWindows = useMemo(() => view.refs.map((r) => (r.window ? { from: 0, to: r.window.to - r.window.from } : null)), [view.refs]);
-  const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, shifts[i] ?? 0)), [picked, shifts]);
+  // Whole runs for the Δ table (its rows of each window, compare.ts), each window's rows alone for the charts.
+  const wholeRuns = useMemo(() => picked.map((p, i) => alignedRun(p.run, shifts[i] ?? 0)), [picked, shifts]);
+  const runs = useMemo(
+    () => picked.map((p, i) => (view.refs[i]?.window ? alignedRun(p.run, shifts[i] ?? 0, '', view.refs[i]!.window) : wholeRuns[i]!)),
+    [picked, shifts, view.refs, wholeRuns],
+  );
   const axis = useMemo(() => axisRun(runs, picked[0]!.run), [runs, picked]);
   const labels = useMemo(() => picked.map((p) => p.label), [picked]);
   const tags = useMemo(() => labels.map((l) => l.tag), [labels]);
@@ -210,7 +215,7 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
   useEffect(() => coordinator.update({ theme: colours, lang }), [coordinator, colours, lang]);
   useLayoutEffect(() => coordinator.start(), [coordinator]);
 
-  const inputs = useMemo(() => runs.map(compareInput), [runs]);
+  const inputs = useMemo(() => wholeRuns.map(compareInput), [wholeRuns]);
   // The table is computed after the charts' first frame: every series of every run from its raw rows
   // takes longer than drawing the first screen, which should not wait for it.
   const [comparison, setComparison] = useState<Comparison | null>(null);
