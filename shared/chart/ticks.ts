@@ -60,7 +60,8 @@ export function byteAxisLabels(ticks: readonly number[]): string[] {
 /** At least this many labelled ticks on every time axis (the floor: a 31 s window at 3 columns). */
 export const MIN_TIME_TICKS = 4;
 
-const TIME_STEPS = [
+/** Round steps of time axes, ms: 100 ms … 1 week. */
+export const TIME_STEPS = [
   100, 200, 500, 1e3, 2e3, 5e3, 10e3, 15e3, 30e3, 60e3, 120e3, 300e3, 600e3, 900e3, 1800e3, 3600e3, 7200e3,
   10800e3, 21600e3, 43200e3, 86400e3, 172800e3, 604800e3,
 ];

@@ -77,7 +77,7 @@ describeBrowser('axes and PNG', () => {
 
   for (const query of ['?cols=4', '?cols=4&x=elapsed', '?cols=3&from=10&to=41']) {
     it(
-      `shows at least four labelled time ticks (${query})`,
+      `shows at least four time ticks, labelled where there is room (${query})`,
       () =>
         h.run(async () => {
           const page = await h.newPage();

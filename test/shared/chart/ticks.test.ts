@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { byteAxisLabels, MIN_TIME_TICKS, niceTicks, tickStep, timeTicks } from '../../../shared/chart/ticks.js';
-import { timeAxis } from '../../../shared/chart/time-axis.js';
+import { LABEL_GAP_PX, labelWidth, timeAxis } from '../../../shared/chart/time-axis.js';
 
 /** A power of two (1 B … 512 B) times a power of 1024: a round binary step. */
 function isBinaryStep(step: number): boolean {
@@ -50,7 +50,7 @@ describe('byte axis ticks', () => {
 });
 
 describe('time axis ticks', () => {
-  it('has at least four labelled ticks at any width and window', () => {
+  it('has at least four ticks at any width and window; its labels never collide, and there are two wherever two fit', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2000, max: 40 * 86400e3 }),
@@ -61,12 +61,30 @@ describe('time axis ticks', () => {
           const axis = timeAxis(t0, t0 + span, width, mode, t0 - 1000);
           expect(axis.ticks.length).toBeGreaterThanOrEqual(MIN_TIME_TICKS);
           for (const t of axis.ticks) expect(t >= t0 && t <= t0 + span).toBe(true);
+          const labelled = axis.ticks.map((t, i) => ({ x: ((t - t0) / span) * width, label: axis.label(t, i) })).filter((l) => String(l.label) !== '');
+          // Each label's box (centred on its tick, at its widest) clears the next by the gap.
+          for (let i = 1; i < labelled.length; i++) {
+            const [a, b] = [labelled[i - 1]!, labelled[i]!];
+            expect(b.x - a.x).toBeGreaterThanOrEqual((labelWidth(a.label) + labelWidth(b.label)) / 2 + LABEL_GAP_PX - 1e-6);
+          }
+          // Two labels or more on a plot of three graphs a row (250 px) and wider.
+          if (width >= 250) expect(labelled.length).toBeGreaterThanOrEqual(2);
           // Within a day the labels differ (across days a clock repeats, with the date where it changes).
-          const labels = axis.ticks.map((t, i) => String(axis.label(t, i)));
-          if (span < 86400e3) expect(new Set(labels).size).toBe(labels.length);
+          const texts = labelled.map((l) => String(l.label));
+          if (span < 86400e3) expect(new Set(texts).size).toBe(texts.length);
         },
       ),
     );
+  });
+
+  it('a 31 s window at three graphs a row (a 250 px plot): ticks every 5 s, labels every 10 s, not crowded', () => {
+    const t0 = Date.UTC(2026, 10, 29, 20, 43, 11);
+    const axis = timeAxis(t0, t0 + 31_000, 250, 'time', t0);
+    expect(axis.step).toBe(5000);
+    expect(axis.labelStep).toBe(10_000);
+    expect(axis.ticks.map((t, i) => axis.label(t, i))).toEqual(['', '20:43:20', '', '20:43:30', '', '20:43:40']);
+    // Wide enough: every tick labelled.
+    expect(timeAxis(t0, t0 + 31_000, 1200, 'time', t0).labelStep).toBe(timeAxis(t0, t0 + 31_000, 1200, 'time', t0).step);
   });
 
   it('a 31 s window on a narrow chart: four ticks or more, not one', () => {

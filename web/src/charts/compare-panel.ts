@@ -14,6 +14,7 @@ import { overlayDatasets, overlayLines, type OverlayLine } from '../../../shared
 import type { RunData } from '../../../shared/report/run-data.js';
 import { formatValue } from '../format.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
+import { chartLabelBoxes } from './axis-labels.js';
 import { PointerLayer, type ReadoutItem } from './pointer-layer.js';
 
 type LineChart = Chart<'line', LineDataset['data']>;
@@ -102,6 +103,8 @@ export class ComparePanel implements Panel {
     const fig = this.figure;
     fig.dataset['xMin'] = String(ctx.window.t0);
     fig.dataset['xMax'] = String(ctx.window.t1);
+    const x = instance.scales['x'];
+    if (x) fig.dataset['xLabelBoxes'] = chartLabelBoxes(x, `11px ${ctx.theme.font}`);
     // Which runs have lines in this chart (docs/ui-contract.md §13).
     fig.dataset['runsDrawn'] = [...new Set(this.drawn.map((d) => d.run))].join(',');
     if (!this.painted) {

@@ -13,6 +13,7 @@ import { windowStats } from '../../../shared/series/window-stats.js';
 import type { RunData } from '../../../shared/report/run-data.js';
 import { formatValue } from '../format.js';
 import { timeAxis } from '../../../shared/chart/time-axis.js';
+import { centred } from './axis-labels.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
 import { composePng } from './png.js';
 export { paletteGradient, SCALE_TICKS } from './heat-palette.js';
@@ -216,6 +217,7 @@ export class HeatmapPanel implements Panel {
     g.textBaseline = 'top';
     g.strokeStyle = ctx.theme.grid;
     const span = ctx.window.t1 - ctx.window.t0;
+    const boxes: string[] = [];
     axis.ticks.forEach((t, i) => {
       const x = plot.left + ((t - ctx.window.t0) / span) * plot.width;
       g.beginPath();
@@ -223,8 +225,12 @@ export class HeatmapPanel implements Panel {
       g.lineTo(x, plot.top + plot.height + 4);
       g.stroke();
       const label = axis.label(t, i);
-      g.fillText(Array.isArray(label) ? label[0]! : label, x, plot.top + plot.height + 6);
+      const text = Array.isArray(label) ? label[0]! : label;
+      if (text === '') return;
+      g.fillText(text, x, plot.top + plot.height + 6);
+      boxes.push(centred(x, g.measureText(text).width));
     });
+    this.figure.dataset['xLabelBoxes'] = boxes.join(',');
 
     this.pointer.setArea(plot, width, height);
     this.drawn = true;

@@ -24,6 +24,7 @@ import { drawLevel, type RunData } from '../../../shared/report/run-data.js';
 import type { SeriesStats } from '../../../shared/series/stats.js';
 import { formatValue } from '../format.js';
 import type { Coordinator, Panel, ViewContext } from './coordinator.js';
+import { chartLabelBoxes } from './axis-labels.js';
 import { PointerLayer, type PlotArea } from './pointer-layer.js';
 import { renderPng } from './png.js';
 
@@ -199,6 +200,7 @@ export class LinePanel implements Panel {
     const { x, y } = this.instance!.scales;
     if (x && y) {
       fig.dataset['xTicks'] = x.ticks.map((t) => t.value).join(',');
+      fig.dataset['xLabelBoxes'] = chartLabelBoxes(x, `11px ${ctx.theme.font}`);
       fig.dataset['yTicks'] = y.ticks.map((t) => t.value).join(',');
       fig.dataset['yLabels'] = y.ticks.map((t) => String(t.label ?? '')).join('|');
       fig.dataset['yMax'] = String(y.max);
