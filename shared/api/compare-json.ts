@@ -59,7 +59,7 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
   const estimates = align === 'clock' ? offsetEstimates(runs, request.baseline, shifts, request_.shifts) : [];
   const series: Record<string, CompareSeriesJson> = {};
   for (const s of comparison.series) {
-    series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived };
+    series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived, ...(s.twinOf ? { twinOf: s.twinOf } : {}) };
   }
   return {
     runs: runs.map((r, i) => {

@@ -295,6 +295,11 @@ export const CompareSeriesJson = Type.Object({
   delta: Type.Array(Type.Union([CompareDeltaJson, Type.Null()])),
   /** Runs (indices) whose figures are of a total computed from their devices (their file has none). */
   derived: Type.Array(Type.Integer()),
+  /**
+   * A family total that is the same series as its only busy device in every run that has it: that device's
+   * series id (the report page draws the device only; the Δ table leaves the total out).
+   */
+  twinOf: Type.Optional(Type.String()),
 });
 export type CompareSeriesJson = Static<typeof CompareSeriesJson>;
 

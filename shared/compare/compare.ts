@@ -5,6 +5,7 @@
 import { countedRows, firstCountedRow } from './align.js';
 import { delta, runFigures } from './delta.js';
 import { matchSeries, runSeries } from './match.js';
+import { twinOf } from './twins.js';
 import type { ComparedSeries, CompareOptions, CompareRunInput, Comparison, Delta, ElapsedWindow, RunFigures } from './types.js';
 
 /** Whole-run figures by series values: the default comparison, asked again and again, costs nothing twice. */
@@ -41,9 +42,15 @@ export function compareRuns(runs: readonly CompareRunInput[], options: CompareOp
       runs: figures,
       delta: deltas,
       derived: present.flatMap((s, i) => (s?.derived ? [i] : [])),
+      ...twin(id, runs, present.map((s) => s !== undefined)),
     });
   }
   return { baseline, rows, series };
+}
+
+function twin(id: string, runs: readonly CompareRunInput[], present: readonly boolean[]): { twinOf?: string } {
+  const device = twinOf(id, runs, present);
+  return device === null ? {} : { twinOf: device };
 }
 
 /** Both windows' overlap (null = no limit); an empty overlap is a window that holds no row. */

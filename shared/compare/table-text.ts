@@ -22,6 +22,7 @@ export interface TableText {
   minChange: string;
   idleNote: string;
   idleCount: (n: number) => string;
+  twinCount: (n: number) => string;
   /** A run's clock-offset estimate (align=clock): its heading, what was found, or why nothing was. */
   offsetEstimate: (tag: string) => string;
   offsetFound: (offset: string, strength: string) => string;
@@ -44,6 +45,7 @@ const en: TableText = {
   minChange: 'minimum change',
   idleNote: 'left out',
   idleCount: (n) => `${n} series zero in every run (idle devices, unused columns)`,
+  twinCount: (n) => `${n} series of a total equal to its only busy device (shown as that device)`,
   offsetEstimate: (tag) => `clock offset ${tag}, estimated`,
   offsetFound: (offset, strength) => `${offset} s (network send/receive correlation ${strength})`,
   offsetNone: {
@@ -70,6 +72,7 @@ const ja: TableText = {
   minChange: '最小変化',
   idleNote: '省略',
   idleCount: (n) => `すべてのランで 0 の系列 ${n} 個 (アイドルなデバイス、未使用の列)`,
+  twinCount: (n) => `唯一動いているデバイスと同じ値の合計の系列 ${n} 個 (そのデバイスとして表示)`,
   offsetEstimate: (tag) => `${tag} の時計のずれの推定`,
   offsetFound: (offset, strength) => `${offset} 秒 (ネットワーク送信と受信の相関 ${strength})`,
   offsetNone: {

@@ -81,6 +81,8 @@ export interface DeltaTable {
   meta: { id: string; chart: string; noise: boolean; verdict: Delta['verdict'] | null }[];
   /** Series left out because they are zero in every run. */
   idle: number;
+  /** Totals left out because each is the same series as its only busy device (ComparedSeries.twinOf). */
+  twins: number;
   /** Leading text cells of a row (chart, series, and unit when raw). */
   textColumns: number;
 }
@@ -106,7 +108,9 @@ export function deltaTable(
   const raw = o.raw ?? false;
   const nameOf = (s: ComparedSeries): SeriesName =>
     o.names?.get(s.id) ?? { chart: s.group, label: s.column, order: Number.MAX_SAFE_INTEGER };
-  const shown = o.idle ? [...series] : series.filter((s) => !isIdleSeries(s));
+  // A total that is its only busy device's twin is left out as the page does not draw it (twins.ts).
+  const notTwins = series.filter((s) => !s.twinOf);
+  const shown = o.idle ? notTwins : notTwins.filter((s) => !isIdleSeries(s));
   const head = [t.chart, t.series];
   if (raw) head.push(t.unit);
   for (const l of labels) head.push(`${l.tag} ${t.avg}`, `${l.tag} p95`, `${l.tag} max`);
@@ -131,7 +135,14 @@ export function deltaTable(
     const verdict = deltas.length === 0 ? null : c.rank === 2 ? 'significant' : c.rank === 1 ? 'noise' : 'too-few';
     return { id: s.id, chart: nameOf(s).chart, noise: deltas.length > 0 && !c.real, verdict } as const;
   });
-  return { head, rows, meta: meta.map((m) => ({ ...m })), idle: series.length - shown.length, textColumns: raw ? 3 : 2 };
+  return {
+    head,
+    rows,
+    meta: meta.map((m) => ({ ...m })),
+    idle: notTwins.length - shown.length,
+    twins: series.length - notTwins.length,
+    textColumns: raw ? 3 : 2,
+  };
 }
 
 /** Charts in page order, each chart's series in its own order (stable). */
@@ -214,6 +225,7 @@ function headerLines(table: DeltaTable, labels: readonly RunLabel[], baseline: n
   lines.push([t.window, h.window ?? t.wholeRuns]);
   lines.push([t.method, `${SIGNIFICANCE_METHOD}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
   if (table.idle > 0) lines.push([t.idleNote, t.idleCount(table.idle)]);
+  if (table.twins > 0) lines.push([t.idleNote, t.twinCount(table.twins)]);
   return lines;
 }
 

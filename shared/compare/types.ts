@@ -100,6 +100,11 @@ export interface ComparedSeries {
   delta: (Delta | null)[];
   /** Runs (indices) whose figures are of a total computed from their devices (the file has no total). */
   derived: number[];
+  /**
+   * A family total that is the same series as its only busy device in every run that has it (twins.ts):
+   * that device's series id. The Δ table leaves the total out (its device's row says the same).
+   */
+  twinOf?: string;
 }
 
 export interface Comparison {

@@ -26,8 +26,8 @@ async function labelBoxes(page: Page): Promise<Drawn[]> {
       key: f.getAttribute('data-chart') ?? '',
       boxes: (f.getAttribute('data-x-label-boxes') ?? '')
         .split(',')
-        .filter((s) => s !== '')
-        .map((s) => {
+        .filter((s: string) => s !== '')
+        .map((s: string) => {
           const m = /^(-?[\d.]+)-(-?[\d.]+)$/.exec(s)!;
           return [Number(m[1]), Number(m[2])] as [number, number];
         }),

@@ -158,6 +158,7 @@ describe('deltaTableMarkdown and deltaTableTsv', () => {
     rows: [['cpu|x\\y', '=usr', '1', '2\t3\n4']],
     meta: [{ id: 'cpu|x\\y', chart: 'cpu', noise: false, verdict: null }],
     idle: 3,
+    twins: 0,
     textColumns: 2,
   };
 

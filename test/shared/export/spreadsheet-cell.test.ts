@@ -46,7 +46,7 @@ describe('tables opened by spreadsheets', () => {
   });
 
   it('Δ table TSV: chart, series and unit escaped, signed changes left as written', () => {
-    const table = { head: ['chart', 'series', 'unit', 'A avg', 'Δavg B'], rows: [['-cpu', '=1+1', '@x', '-1.5', '+2.5']], meta: [], idle: 0, textColumns: 3 };
+    const table = { head: ['chart', 'series', 'unit', 'A avg', 'Δavg B'], rows: [['-cpu', '=1+1', '@x', '-1.5', '+2.5']], meta: [], idle: 0, twins: 0, textColumns: 3 };
     expect(deltaTableTsv(table)).toBe("chart\tseries\tunit\tA avg\tΔavg B\n'-cpu\t'=1+1\t'@x\t-1.5\t+2.5\n");
   });
 });

@@ -110,6 +110,11 @@ export function DeltaTable({ series, labels, baseline, sort, onSort, names, wind
           {TABLE_TEXT[lang].idleCount(table.idle)}
         </p>
       )}
+      {table.twins > 0 && (
+        <p className="hint" data-twin-series={table.twins}>
+          {TABLE_TEXT[lang].twinCount(table.twins)}
+        </p>
+      )}
     </section>
   );
 }
