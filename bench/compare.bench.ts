@@ -1,6 +1,7 @@
 /**
  * GET /api/compare for two 4 MB reports through real HTTP: cold (the reports parsed into columns) and warm
- * (cached columns, another window each time so nothing but the columns is reused), against the reference
+ * (cached columns, another window each time so nothing but the columns is reused; on the clock, with the
+ * clock-offset estimate, another offset each time), against the reference
  * of GET /api/reports/:id of one of them measured in the same run. Goal: warm ≤ 200 ms.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +44,7 @@ export async function benchCompare(): Promise<void> {
     const windowed: number[] = [];
     const whole: number[] = [];
     const reference: number[] = [];
+    const clock: number[] = [];
     let bytes = 0;
     const ok = (t: { ms: number; status: number }, what: string): number => {
       if (t.status !== 200) throw new Error(`${what} → ${t.status}`);
@@ -55,6 +57,7 @@ export async function benchCompare(): Promise<void> {
       whole.push(ok(w, 'GET /api/compare'));
       bytes = w.bytes;
       windowed.push(ok(await timed(`${compareUrl}&from=${i * 60}&to=${i * 60 + 3600}`), 'GET /api/compare (window)'));
+      clock.push(ok(await timed(`${compareUrl}&align=clock&shift=0,${i}`), 'GET /api/compare (align=clock)'));
     }
     const r = median(reference);
     const ratio = (ms: number) => (ms / r).toFixed(2);
@@ -62,6 +65,7 @@ export async function benchCompare(): Promise<void> {
     console.log(`cold (both CSVs parsed into columns in the worker pool): ${cold.ms.toFixed(0)} ms, status ${cold.status}`);
     console.log(`warm, whole runs (the default; ${bytes} bytes): ${median(whole).toFixed(1)} ms, ${ratio(median(whole))} × reference`);
     console.log(`warm, a new 1 h window each time (figures from the raw rows again): ${median(windowed).toFixed(1)} ms, ${ratio(median(windowed))} × reference`);
+    console.log(`warm, align=clock (with each run's clock offset estimated from the network, ±600 s): ${median(clock).toFixed(1)} ms, ${ratio(median(clock))} × reference`);
     console.log(`reference: GET /api/reports/:id of one of them (gzip as stored) ${r.toFixed(1)} ms`);
   } finally {
     await app.close();
