@@ -10,6 +10,7 @@ import { useCompareText } from '../compare/compare-text.js';
 import { defaultOtherWindow, OTHER_WINDOWS, otherWindow, wholeSeconds, type OtherWindow, type Seconds } from '../compare/window-pair.js';
 import { navigate } from '../router.js';
 import { useZoom, type ViewStore } from '../view/view-store.js';
+import '../compare/compare.css';
 
 export interface CompareWindowProps {
   store: ViewStore;
