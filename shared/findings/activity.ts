@@ -7,7 +7,6 @@ import { DISK_TOTAL_EXCLUDE, NET_TOTAL_EXCLUDE } from '../catalogue/catalogue.js
 import type { FindingResource } from './finding.js';
 import type { RunContext } from './context.js';
 import { devices } from './checks-io.js';
-import { quantiles, sumColumns } from './measure.js';
 
 export interface Activity {
   resource: FindingResource;
@@ -20,7 +19,7 @@ export interface Activity {
   /** Least level that counts as activity, in `unit`. */
   floor: number;
   chart: string;
-  /** The median, 90th and 98th percentiles of `values` (measure.ts `quantile`), selected once for both rules. */
+  /** The median, 90th and 98th percentiles of `values` (RunContext `quantiles`), selected once per run. */
   p50: number;
   p90: number;
   p98: number;
@@ -43,7 +42,7 @@ export function activities(ctx: RunContext, floors: ActivityFloors): Activity[] 
   const out: Activity[] = [];
   byFloors.set(key, out);
   const levels = (values: Float64Array) => {
-    const [p50, p90, p98] = quantiles(values, [0.5, 0.9, 0.98]);
+    const [p50, p90, p98] = ctx.quantiles(values, [0.5, 0.9, 0.98]);
     return { p50: p50!, p90: p90!, p98: p98! };
   };
   const busy = ctx.busy(null);
@@ -58,11 +57,11 @@ export function activities(ctx: RunContext, floors: ActivityFloors): Activity[] 
 /** The producer's own total group when present, else the sum of the devices. */
 function summed(ctx: RunContext, prefix: 'dsk' | 'net', exclude: RegExp, columns: readonly string[]) {
   const kind = prefix === 'dsk' ? 'disk' : 'net';
-  const own = sumColumns(columns.map((c) => ctx.col(`${prefix}/total`, c)), ctx.n);
+  const own = ctx.sum(columns.map((c) => ctx.col(`${prefix}/total`, c)));
   if (own) return { values: own, series: `${prefix}/total`, chart: `${kind}:total` };
   const devs = devices(ctx, prefix, exclude);
   if (devs.length === 0) return null;
-  const values = sumColumns(devs.flatMap((d) => columns.map((c) => ctx.col(`${prefix}/${d}`, c))), ctx.n);
+  const values = ctx.sum(devs.flatMap((d) => columns.map((c) => ctx.col(`${prefix}/${d}`, c))));
   if (!values) return null;
   return devs.length === 1
     ? { values, series: `${prefix}/${devs[0]}`, chart: `${kind}:${devs[0]}` }

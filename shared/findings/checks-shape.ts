@@ -45,7 +45,7 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
     const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
     const spacing = gaps[gaps.length >> 1]!;
     if (gaps.filter((g) => Math.abs(g - spacing) <= tolerance * spacing).length < gaps.length / 2) continue;
-    const { x, factor } = averagedDown(a.values, ACF_POINTS);
+    const { x, factor } = averagedDown(a.values, ACF_POINTS, ctx);
     const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
     if (!lag) continue;
     const periodRows = lag.lag * factor;
@@ -65,7 +65,7 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
 }
 
 /** Means of consecutive blocks, so that at most `points` remain; NaN counts as the series' mean. */
-function averagedDown(values: Float64Array, points: number): { x: Float64Array; factor: number } {
+function averagedDown(values: Float64Array, points: number, ctx: RunContext): { x: Float64Array; factor: number } {
   const factor = Math.max(1, Math.ceil(values.length / points));
   const m = Math.floor(values.length / factor);
   let sum = 0;
@@ -77,7 +77,7 @@ function averagedDown(values: Float64Array, points: number): { x: Float64Array; 
     }
   }
   const mean = count > 0 ? sum / count : 0;
-  const x = new Float64Array(m);
+  const x = ctx.floats(m);
   for (let k = 0; k < m; k++) {
     let s = 0;
     for (let j = k * factor; j < (k + 1) * factor; j++) {
@@ -100,13 +100,19 @@ export function acfPeak(x: Float64Array, acfMin: number, dip: number): { lag: nu
   if (!(denom > 0)) return null;
   const maxLag = Math.floor(m / 3);
   const acf = new Float64Array(maxLag + 2);
-  for (let k = 0; k <= maxLag + 1 && k < m; k++) {
+  // Each lag's autocorrelation is computed when the scan reaches it (lag k needs k + 1): a series with a clear
+  // peak stops there instead of paying for every lag up to m/3.
+  const at = (k: number) => {
+    if (k >= m) return 0;
     let s = 0;
     for (let i = 0; i + k < m; i++) s += (x[i]! - mean) * (x[i + k]! - mean);
-    acf[k] = s / denom;
-  }
+    return s / denom;
+  };
+  acf[0] = at(0);
+  if (maxLag >= 0) acf[1] = at(1);
   let low = acf[0]!;
   for (let k = 1; k <= maxLag; k++) {
+    acf[k + 1] = at(k + 1);
     low = Math.min(low, acf[k]!);
     if (k < 2) continue;
     const v = acf[k]!;
@@ -174,12 +180,14 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
  */
 function steadyStretch(ctx: RunContext, act: Activity, w: number, band: number): { a: number; b: number } | null {
   const x = act.values;
-  const steady = new Uint8Array(ctx.n);
+  const steady = ctx.flags();
   // Prefix sums of the values and of the samples that have one: a window's mean in O(1), so windows below
   // the floor (most of an idle series) cost nothing. A gap (NaN) is left out of the mean and the slope and
   // counts as the one sample allowed outside the band.
-  const prefix = new Float64Array(ctx.n + 1);
-  const counts = new Int32Array(ctx.n + 1);
+  const prefix = ctx.floats(ctx.n + 1);
+  const counts = ctx.ints(ctx.n + 1);
+  prefix[0] = 0;
+  counts[0] = 0;
   for (let i = 0; i < ctx.n; i++) {
     const v = x[i]!;
     prefix[i + 1] = prefix[i]! + (v === v ? v : 0);

@@ -1,7 +1,7 @@
 /** Memory, paging, system-wide counters and the sampling itself (thresholds and texts in rules.ts). */
 import type { CheckResult, RuleSpec } from './rule-spec.js';
 import type { RunContext } from './context.js';
-import { meanIn, median, peakIn, windowsWhere } from './measure.js';
+import { meanIn, peakIn, windowsWhere } from './measure.js';
 import { NO_CPU_COUNT, TOO_SHORT, missing } from './skips.js';
 import { bytesPerSecond } from './text.js';
 import { conditionRanges, longEnough, round1, type RowRange } from './windows.js';
@@ -19,8 +19,8 @@ export function memoryPressure(ctx: RunContext, spec: RuleSpec): CheckResult {
   const cach = ctx.col(group, 'cach');
   const buff = ctx.col(group, 'buff') ?? ctx.col(group, 'buf');
   const n = ctx.n;
-  const total = new Float64Array(n);
-  const left = new Float64Array(n);
+  const total = ctx.floats();
+  const left = ctx.floats();
   for (let i = 0; i < n; i++) {
     const c = cach ? cach[i]! : 0;
     const b = buff ? buff[i]! : 0;
@@ -28,7 +28,7 @@ export function memoryPressure(ctx: RunContext, spec: RuleSpec): CheckResult {
     left[i] = (100 * (free[i]! + c)) / total[i]!;
   }
   const share = spec.thresholds['leftBelowPct']!;
-  const ranges = windowsWhere(ctx, spec.minSeconds, (i) => left[i]! < share);
+  const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: left, below: share }]);
   if (ranges.length > 0) {
     let low = { value: Infinity, row: ranges[0]!.a };
     for (const r of ranges) for (let i = r.a; i <= r.b; i++) if (left[i]! < low.value) low = { value: left[i]!, row: i };
@@ -76,10 +76,10 @@ export function swapping(ctx: RunContext, spec: RuleSpec): CheckResult {
   const limit = spec.thresholds['pagesPerS']! * spec.thresholds['pageBytes']!;
   const w = Math.max(1, Math.round(spec.thresholds['windowS']! / ctx.intervalS));
   const need = Math.ceil(spec.thresholds['samplesRatio']! * w);
-  const hit = new Uint8Array(ctx.n);
+  const hit = ctx.flags();
   for (let i = 0; i < ctx.n; i++) if (out[i]! >= limit) hit[i] = 1;
   // A sample belongs to the storm when a window of w samples holding it has `need` hits; only hits count.
-  const cond = new Uint8Array(ctx.n);
+  const cond = ctx.flags();
   let count = 0;
   for (let i = 0; i < ctx.n; i++) {
     count += hit[i]!;
@@ -111,9 +111,14 @@ export function perCpuRate(column: 'csw' | 'int') {
     const cpus = ctx.cpus.count;
     const limit = spec.thresholds['perCpuPerS']! * cpus;
     const medianRatio = spec.thresholds['medianRatio'];
-    const runMedian = medianRatio ? median(v) : 0;
+    // The run's median only when some sample is over the limit.
+    if (!(ctx.stats(v).max > limit)) return [];
+    const runMedian = medianRatio ? ctx.quantiles(v, [0.5])[0]! : 0;
     const floor = medianRatio ? medianRatio * runMedian : 0;
-    const ranges = windowsWhere(ctx, spec.minSeconds, (i) => v[i]! > limit && v[i]! > floor);
+    const ranges = windowsWhere(ctx, spec.minSeconds, [
+      { values: v, above: limit },
+      { values: v, above: floor },
+    ]);
     if (ranges.length === 0) return [];
     const peak = peakIn(v, ranges);
     const mean = meanIn(v, ranges);
@@ -134,7 +139,7 @@ export function loadHigh(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (!load) return { skip: missing('load average', '-l') };
   if (!ctx.cpus) return { skip: NO_CPU_COUNT };
   const limit = Math.max(spec.thresholds['cpuRatio']! * ctx.cpus.count, spec.thresholds['atLeast']!);
-  const ranges = windowsWhere(ctx, spec.minSeconds, (i) => load[i]! > limit);
+  const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: load, above: limit }]);
   if (ranges.length === 0) return [];
   const peak = peakIn(load, ranges);
   return [

@@ -1,0 +1,191 @@
+/**
+ * What the rules derive from a run's columns, computed once per run and shared by every rule: each column's
+ * extremes and whether it is idle (all zero), sums of columns, and quantiles. Every rule reads the same arrays,
+ * so a sum two rules need (a disk's read + write, for its ceiling and for the disks' activity) is made once and
+ * its quantiles selected once. Results are read-only: a sum of one column is that column, an all-idle sum the
+ * run's one zero column. Derived columns are slices of the run's arena (arena.ts).
+ */
+import { selectKth } from '../series/select.js';
+import type { Arena } from './arena.js';
+
+/** A column's extremes over its samples, NaN left out (max −Infinity and min +Infinity when none). */
+export interface ColumnStats {
+  max: number;
+  min: number;
+  /** Every sample is 0 (no NaN): the column adds nothing to a sum, and no condition above 0 holds on it. */
+  idle: boolean;
+}
+
+/** A column's samples without NaN (its first `count`), reordered by the selections done on it. */
+interface Selection {
+  copy: Float64Array;
+  count: number;
+  /** Ranks selected so far, ascending: the copy is partitioned around each. */
+  ranks: number[];
+  byQ: Map<number, number>;
+}
+
+export class ColumnCache {
+  private readonly stats = new Map<Float64Array, ColumnStats>();
+  private readonly ids = new Map<Float64Array, number>();
+  private readonly sums = new Map<string, Float64Array>();
+  private readonly selections = new Map<Float64Array, Selection>();
+  private zeros: Float64Array | null = null;
+
+  constructor(
+    private readonly n: number,
+    private readonly arena: Arena,
+  ) {}
+
+  /** The column's max, min and idleness, in one pass the first time it is asked. */
+  statsOf(values: Float64Array): ColumnStats {
+    let s = this.stats.get(values);
+    if (s) return s;
+    // Idle columns (a log's unused loop devices: most of its columns) are found by a pass that only compares
+    // with 0; the extremes are looked for from the first other sample on.
+    const n = values.length;
+    let i = 0;
+    while (i < n && values[i] === 0) i++;
+    const idle = i === n;
+    let max = i > 0 ? 0 : -Infinity;
+    let min = i > 0 ? 0 : Infinity;
+    for (; i < n; i++) {
+      const v = values[i]!;
+      if (v > max) max = v;
+      if (v < min) min = v;
+    }
+    s = { max, min, idle };
+    this.stats.set(values, s);
+    return s;
+  }
+
+  /** The column's stats when some rule has asked for them already (no pass), else undefined. */
+  knownStats(values: Float64Array): ColumnStats | undefined {
+    return this.stats.get(values);
+  }
+
+  /**
+   * The element-wise sum of the columns present, in their order (null when none is), in one pass over them
+   * all. Columns already known to be idle are left out (adding 0 changes no sample); what remains of one
+   * column is that column itself, of none the zero column.
+   */
+  sum(parts: readonly (Float64Array | null)[]): Float64Array | null {
+    const present = parts.filter((p): p is Float64Array => p !== null);
+    if (present.length === 0) return null;
+    const busy = present.filter((p) => !this.stats.get(p)?.idle);
+    if (busy.length === 0) return this.zeroColumn();
+    if (busy.length === 1) return busy[0]!;
+    const key = busy.map((p) => this.idOf(p)).join(',');
+    let out = this.sums.get(key);
+    if (!out) this.sums.set(key, (out = sumOf(busy, this.arena.floats(this.n), 1)));
+    return out;
+  }
+
+  /** The element-wise mean of the columns present (null when none is): their sum, as `sum`, over their count. */
+  mean(parts: readonly (Float64Array | null)[]): Float64Array | null {
+    const present = parts.filter((p): p is Float64Array => p !== null);
+    if (present.length === 0) return null;
+    const busy = present.filter((p) => !this.stats.get(p)?.idle);
+    return busy.length === 0 ? this.zeroColumn() : sumOf(busy, this.arena.floats(this.n), present.length);
+  }
+
+  /** Samples all 0, shared. */
+  zeroColumn(): Float64Array {
+    return (this.zeros ??= this.arena.floats(this.n).fill(0));
+  }
+
+  /**
+   * q-quantiles of the samples (nearest rank: the smallest sample ≥ a share q of them), NaN left out, 0 when
+   * none. By selection (Hoare's quickselect, O(n)) on one copy per column kept for the run: each rank is
+   * selected once, between the ranks selected before it (the copy stays partitioned around each), so the
+   * quantiles asked by several rules cost about one selection.
+   */
+  quantiles(values: Float64Array, qs: readonly number[]): number[] {
+    const sel = this.selectionOf(values);
+    return qs.map((q) => {
+      const known = sel.byQ.get(q);
+      if (known !== undefined) return known;
+      const v = sel.count === 0 ? 0 : this.select(sel, Math.min(sel.count - 1, Math.max(0, Math.ceil(q * sel.count) - 1)));
+      sel.byQ.set(q, v);
+      return v;
+    });
+  }
+
+  /**
+   * How many samples (NaN left out) are below `level`, and how many there are: a q-quantile is at least
+   * `level` exactly when the first is at most its rank (⌈q·count⌉ − 1), without selecting it.
+   */
+  countBelow(values: Float64Array, level: number): { below: number; count: number } {
+    let below = 0;
+    let count = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v === v) {
+        count++;
+        if (v < level) below++;
+      }
+    }
+    return { below, count };
+  }
+
+  private selectionOf(values: Float64Array): Selection {
+    let sel = this.selections.get(values);
+    if (sel) return sel;
+    const copy = this.arena.floats(values.length);
+    let count = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v === v) copy[count++] = v;
+    }
+    sel = { copy, count, ranks: [], byQ: new Map() };
+    this.selections.set(values, sel);
+    return sel;
+  }
+
+  /** The k-th smallest, searched between the nearest ranks selected before (selectKth over copy[lo, hi]). */
+  private select(sel: Selection, k: number): number {
+    let lo = 0;
+    let hi = sel.count - 1;
+    let at = 0;
+    for (const r of sel.ranks) {
+      if (r === k) return sel.copy[k]!;
+      if (r < k) {
+        lo = r;
+        at++;
+      } else {
+        hi = r;
+        break;
+      }
+    }
+    const v = selectKth(sel.copy, hi + 1, k, lo);
+    sel.ranks.splice(at, 0, k);
+    return v;
+  }
+
+  private idOf(values: Float64Array): number {
+    let id = this.ids.get(values);
+    if (id === undefined) this.ids.set(values, (id = this.ids.size));
+    return id;
+  }
+}
+
+/**
+ * Element-wise sum over `divisor` (1: the sum), sample by sample over all the columns (each added in order
+ * to 0, as a column-by-column sum would: the same sums), so each column is read once and the result written
+ * once.
+ */
+function sumOf(parts: readonly Float64Array[], out: Float64Array, divisor: number): Float64Array {
+  const n = out.length;
+  const k = parts.length;
+  if (k === 2) {
+    const [p, q] = parts as [Float64Array, Float64Array];
+    for (let i = 0; i < n; i++) out[i] = (0 + p[i]! + q[i]!) / divisor;
+    return out;
+  }
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let j = 0; j < k; j++) s += parts[j]![i]!;
+    out[i] = s / divisor;
+  }
+  return out;
+}
