@@ -179,32 +179,51 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
  * that merely touch, at different levels, are different stretches), or null.
  */
 function steadyStretch(ctx: RunContext, act: Activity, w: number, band: number): { a: number; b: number } | null {
-  const x = act.values;
-  const steady = ctx.flags();
   // Prefix sums of the values and of the samples that have one: a window's mean in O(1), so windows below
   // the floor (most of an idle series) cost nothing. A gap (NaN) is left out of the mean and the slope and
-  // counts as the one sample allowed outside the band.
+  // counts as the one sample allowed outside the band. Each pass is a function of its own: its loop is
+  // compiled with the feedback of its whole body.
   const prefix = ctx.floats(ctx.n + 1);
   const counts = ctx.ints(ctx.n + 1);
+  prefixSums(act.values, prefix, counts);
+  const steady = ctx.flags();
+  steadyWindows(act.values, prefix, counts, ctx.t, { w, band, floor: act.floor, maxSpanS: (w - 1) * ctx.intervalS * 1.5 }, steady);
+  return longestStretch(steady, w);
+}
+
+/** prefix[i] = the sum of the samples before i, counts[i] how many of them are not NaN. */
+function prefixSums(x: Float64Array, prefix: Float64Array, counts: Int32Array): void {
   prefix[0] = 0;
   counts[0] = 0;
-  for (let i = 0; i < ctx.n; i++) {
+  for (let i = 0; i < x.length; i++) {
     const v = x[i]!;
     prefix[i + 1] = prefix[i]! + (v === v ? v : 0);
     counts[i + 1] = counts[i]! + (v === v ? 1 : 0);
   }
-  for (let i = 0; i + w <= ctx.n; i++) {
+}
+
+/** steady[i] = 1 where the window of w samples from i is steady (band and slope, at or above the floor, no gap in time). */
+function steadyWindows(
+  x: Float64Array,
+  prefix: Float64Array,
+  counts: Int32Array,
+  t: Float64Array,
+  rule: { w: number; band: number; floor: number; maxSpanS: number },
+  steady: Uint8Array,
+): void {
+  const { w, band, floor, maxSpanS } = rule;
+  const xc = (w - 1) / 2;
+  for (let i = 0; i + w <= x.length; i++) {
     const count = counts[i + w]! - counts[i]!;
     const mean = (prefix[i + w]! - prefix[i]!) / count;
-    if (!(count >= w - 1 && mean >= act.floor)) continue;
-    if (!(ctx.t[i + w - 1]! - ctx.t[i]! <= (w - 1) * ctx.intervalS * 1.5)) continue;
+    if (!(count >= w - 1 && mean >= floor)) continue;
+    if (!(t[i + w - 1]! - t[i]! <= maxSpanS)) continue;
     let outside = 0;
     for (let j = i; j < i + w && outside <= 1; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
     if (outside > 1) continue;
     // Least-squares slope per sample; its change across the window against the band.
     let sxy = 0;
     let sxx = 0;
-    const xc = (w - 1) / 2;
     for (let j = 0; j < w; j++) {
       const v = x[i + j]!;
       if (v !== v) continue;
@@ -214,14 +233,19 @@ function steadyStretch(ctx: RunContext, act: Activity, w: number, band: number):
     if (!(Math.abs((sxy / sxx) * (w - 1)) <= band * mean)) continue;
     steady[i] = 1;
   }
+}
+
+/** The longest run of steady window starts, as the rows its windows cover, or null. */
+function longestStretch(steady: Uint8Array, w: number): { a: number; b: number } | null {
+  const n = steady.length;
   let best: { a: number; b: number } | null = null;
-  for (let i = 0; i < ctx.n; ) {
+  for (let i = 0; i < n; ) {
     if (!steady[i]) {
       i++;
       continue;
     }
     let j = i;
-    while (j + 1 < ctx.n && steady[j + 1]) j++;
+    while (j + 1 < n && steady[j + 1]) j++;
     if (!best || j + w - 1 - i > best.b - best.a) best = { a: i, b: j + w - 1 };
     i = j + 1;
   }

@@ -43,18 +43,10 @@ export class ColumnCache {
     if (s) return s;
     // Idle columns (a log's unused loop devices: most of its columns) are found by a pass that only compares
     // with 0; the extremes are looked for from the first other sample on.
-    const n = values.length;
-    let i = 0;
-    while (i < n && values[i] === 0) i++;
-    const idle = i === n;
-    let max = i > 0 ? 0 : -Infinity;
-    let min = i > 0 ? 0 : Infinity;
-    for (; i < n; i++) {
-      const v = values[i]!;
-      if (v > max) max = v;
-      if (v < min) min = v;
-    }
-    s = { max, min, idle };
+    const from = firstNonZero(values);
+    const zeros = from > 0;
+    extremesFrom(values, from, EXTREMES);
+    s = { max: zeros ? Math.max(0, EXTREMES[0]!) : EXTREMES[0]!, min: zeros ? Math.min(0, EXTREMES[1]!) : EXTREMES[1]!, idle: from === values.length };
     this.stats.set(values, s);
     return s;
   }
@@ -167,6 +159,28 @@ export class ColumnCache {
     if (id === undefined) this.ids.set(values, (id = this.ids.size));
     return id;
   }
+}
+
+/** Where the first sample that is not 0 is (NaN is not): the column's length when none. */
+function firstNonZero(values: Float64Array): number {
+  let i = 0;
+  while (i < values.length && values[i] === 0) i++;
+  return i;
+}
+
+/** Max and min of values[from…] into out[0], out[1], NaN left out (−Infinity, +Infinity when none). */
+const EXTREMES = new Float64Array(2);
+
+function extremesFrom(values: Float64Array, from: number, out: Float64Array): void {
+  let max = -Infinity;
+  let min = Infinity;
+  for (let i = from; i < values.length; i++) {
+    const v = values[i]!;
+    if (v > max) max = v;
+    if (v < min) min = v;
+  }
+  out[0] = max;
+  out[1] = min;
 }
 
 /**
