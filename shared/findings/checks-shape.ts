@@ -1,6 +1,7 @@
 /** Rules over the shape of an activity in time: periodic bursts and the steady state (thresholds in rules.ts). */
 import type { CheckResult, Draft, RuleSpec } from './rule-spec.js';
 import type { RunContext } from './context.js';
+import { selectKth } from '../series/select.js';
 import { activities, type Activity } from './activity.js';
 import { TOO_SHORT } from './skips.js';
 import { bytesPerSecond, type TextVar } from './text.js';
@@ -27,41 +28,55 @@ export function periodicBursts(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (ctx.n < 4 * minBursts) return { skip: TOO_SHORT };
   const out: Draft[] = [];
   for (const a of activities(ctx, floorsOf(spec))) {
-    const top = a.p98;
-    if (!(top >= a.floor)) continue;
-    const mid = a.p50;
+    if (!a.active(0.98)) continue;
+    const top = a.quantile(0.98);
+    const mid = a.quantile(0.5);
     const cut = mid + 0.5 * (top - mid);
-    const bursts: { a: number; b: number }[] = [];
-    for (let i = 0; i < ctx.n; i++) {
-      if (!(a.values[i]! > cut)) continue;
-      const last = bursts[bursts.length - 1];
-      if (last && last.b === i - 1) last.b = i;
-      else bursts.push({ a: i, b: i });
-    }
-    if (bursts.length < minBursts) continue;
+    const starts = ctx.ints();
+    const ends = ctx.ints();
+    const count = burstsAbove(a.values, cut, starts, ends);
+    if (count < minBursts) continue;
     // Bursts at irregular spacing (fewer than half the gaps within the tolerance of their median) are not
     // periodic: the autocorrelation is not computed for them.
     const tolerance = spec.thresholds['spacingTolerance']!;
-    const gaps = bursts.slice(1).map((b, k) => b.a - bursts[k]!.a).sort((p, q) => p - q);
-    const spacing = gaps[gaps.length >> 1]!;
-    if (gaps.filter((g) => Math.abs(g - spacing) <= tolerance * spacing).length < gaps.length / 2) continue;
+    const gaps = ctx.floats(count - 1);
+    for (let k = 1; k < count; k++) gaps[k - 1] = starts[k]! - starts[k - 1]!;
+    const spacing = selectKth(gaps, gaps.length, gaps.length >> 1);
+    let near = 0;
+    for (const g of gaps) if (Math.abs(g - spacing) <= tolerance * spacing) near++;
+    if (near < gaps.length / 2) continue;
     const { x, factor } = averagedDown(a.values, ACF_POINTS, ctx);
     const lag = acfPeak(x, spec.thresholds['acfMin']!, spec.thresholds['acfDip']!);
     if (!lag) continue;
     const periodRows = lag.lag * factor;
     if (Math.abs(spacing - periodRows) > tolerance * periodRows) continue;
     const periodS = round(periodRows * ctx.intervalS);
-    let peakRow = bursts[0]!.a;
-    for (const b of bursts) for (let i = b.a; i <= b.b; i++) if (a.values[i]! > a.values[peakRow]!) peakRow = i;
+    let peakRow = starts[0]!;
+    for (let k = 0; k < count; k++) for (let i = starts[k]!; i <= ends[k]!; i++) if (a.values[i]! > a.values[peakRow]!) peakRow = i;
     out.push({
-      ranges: [{ a: bursts[0]!.a, b: bursts[bursts.length - 1]!.b }],
+      ranges: [{ a: starts[0]!, b: ends[count - 1]! }],
       peak: { value: a.values[peakRow]!, unit: a.unit, row: peakRow, series: a.series },
-      evidence: { series: a.series, periodS, bursts: bursts.length, autocorrelation: Math.round(lag.acf * 100) / 100 },
-      vars: { what: a.what, period: periodS, bursts: bursts.length, peak: level(a, a.values[peakRow]!) },
+      evidence: { series: a.series, periodS, bursts: count, autocorrelation: Math.round(lag.acf * 100) / 100 },
+      vars: { what: a.what, period: periodS, bursts: count, peak: level(a, a.values[peakRow]!) },
       charts: [a.chart],
     });
   }
   return out;
+}
+
+/** The runs of samples above `cut` (bursts): their first and last rows into starts and ends; how many. */
+function burstsAbove(values: Float64Array, cut: number, starts: Int32Array, ends: Int32Array): number {
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (!(values[i]! > cut)) continue;
+    if (count > 0 && ends[count - 1] === i - 1) ends[count - 1] = i;
+    else {
+      starts[count] = i;
+      ends[count] = i;
+      count++;
+    }
+  }
+  return count;
 }
 
 /** Means of consecutive blocks, so that at most `points` remain; NaN counts as the series' mean. */
@@ -133,7 +148,7 @@ export function steadyState(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (ctx.n < w) return { skip: TOO_SHORT };
   let found: { a: Activity; best: { a: number; b: number } } | null = null;
   for (const a of activities(ctx, floorsOf(spec))) {
-    if (!(a.p90 >= a.floor)) continue;
+    if (!a.active(0.9)) continue;
     const best = steadyStretch(ctx, a, w, spec.thresholds['bandRatio']!);
     if (best && (!found || best.b - best.a > found.best.b - found.best.a)) found = { a, best };
   }

@@ -104,10 +104,12 @@ export class ColumnCache {
   }
 
   /**
-   * How many samples (NaN left out) are below `level`, and how many there are: a q-quantile is at least
-   * `level` exactly when the first is at most its rank (⌈q·count⌉ − 1), without selecting it.
+   * Whether the q-quantile (as `quantiles`) is at least `level`: from the selection when one was made, else
+   * without one — it is exactly when at most its rank (⌈q·count⌉ − 1) of the samples are below `level`,
+   * counted in one pass without a copy (a series that does not reach a floor costs no selection).
    */
-  countBelow(values: Float64Array, level: number): { below: number; count: number } {
+  quantileAtLeast(values: Float64Array, q: number, level: number): boolean {
+    if (this.selections.has(values)) return this.quantiles(values, [q])[0]! >= level;
     let below = 0;
     let count = 0;
     for (let i = 0; i < values.length; i++) {
@@ -117,7 +119,8 @@ export class ColumnCache {
         if (v < level) below++;
       }
     }
-    return { below, count };
+    if (count === 0) return 0 >= level;
+    return below <= Math.min(count - 1, Math.max(0, Math.ceil(q * count) - 1));
   }
 
   private selectionOf(values: Float64Array): Selection {

@@ -1,5 +1,5 @@
 /** Small measures over a column's samples, shared by the rules. NaN samples are left out. */
-import { DIP_TOLERANCE, longEnough, type RowRange } from './windows.js';
+import { DIP_TOLERANCE, type RowRange } from './windows.js';
 import type { ColumnStats } from './column-cache.js';
 import type { RunContext } from './context.js';
 
@@ -7,8 +7,8 @@ import type { RunContext } from './context.js';
 export type Clause = { values: Float64Array } & ({ above: number } | { atLeast: number } | { below: number });
 
 /**
- * Rows where every clause holds, as windows of at least `minS` seconds: conditionRanges (windows.ts) over
- * the tested samples, the run's time steps read from `ctx.broken`. A clause no sample can meet by its
+ * Rows where every clause holds, as windows of at least `minS` seconds (longEnough): conditionRanges (windows.ts)
+ * over the tested samples, the run's time steps read from `ctx.broken`. A clause no sample can meet by its
  * column's extremes (when a rule has made them known) ends it before any pass; the clauses but the last mark
  * the run's condition buffer in one plain loop each, and the last is tested in the pass that finds the
  * windows.
@@ -50,18 +50,20 @@ function mark(cond: Uint8Array, c: Clause, and: boolean): number {
 
 /**
  * Windows of at least `minS` seconds over the samples where `cond` (when given) and the clause hold: dips of
- * DIP_TOLERANCE bridged, never a broken time step.
+ * DIP_TOLERANCE bridged, never a broken time step; a window shorter than `minS` (rangeSeconds) is dropped as
+ * it closes.
  */
 function windowsOf(ctx: RunContext, cond: Uint8Array | null, c: Clause, minS: number): RowRange[] {
-  const broken = ctx.broken;
+  const { broken, t, intervalS } = ctx;
   const v = c.values;
   const [op, x] = opOf(c);
+  const least = minS - 1e-9;
   const out: RowRange[] = [];
   let a = -1;
   let last = -1;
   for (let i = 0; i < ctx.n; i++) {
     if (a >= 0 && (broken[i] === 1 || i - last > DIP_TOLERANCE + 1)) {
-      out.push({ a, b: last });
+      if (t[last]! - t[a]! + intervalS >= least) out.push({ a, b: last });
       a = -1;
     }
     const y = v[i]!;
@@ -70,8 +72,8 @@ function windowsOf(ctx: RunContext, cond: Uint8Array | null, c: Clause, minS: nu
       last = i;
     }
   }
-  if (a >= 0) out.push({ a, b: last });
-  return longEnough(out, ctx.t, ctx.intervalS, minS);
+  if (a >= 0 && t[last]! - t[a]! + intervalS >= least) out.push({ a, b: last });
+  return out;
 }
 
 /** The largest sample of `values` within the ranges, and its row. */
