@@ -233,8 +233,9 @@ function steadyWindows(
     const mean = (prefix[i + w]! - prefix[i]!) / count;
     if (!(count >= w - 1 && mean >= floor)) continue;
     if (!(t[i + w - 1]! - t[i]! <= maxSpanS)) continue;
+    const within = band * mean;
     let outside = 0;
-    for (let j = i; j < i + w && outside <= 1; j++) if (!(Math.abs(x[j]! - mean) <= band * mean)) outside++;
+    for (let j = i; j < i + w && outside <= 1; j++) if (!(Math.abs(x[j]! - mean) <= within)) outside++;
     if (outside > 1) continue;
     // Least-squares slope per sample; its change across the window against the band.
     let sxy = 0;
@@ -245,7 +246,7 @@ function steadyWindows(
       sxy += (j - xc) * (v - mean);
       sxx += (j - xc) ** 2;
     }
-    if (!(Math.abs((sxy / sxx) * (w - 1)) <= band * mean)) continue;
+    if (!(Math.abs((sxy / sxx) * (w - 1)) <= within)) continue;
     steady[i] = 1;
   }
 }

@@ -27,6 +27,8 @@ interface Selection {
 
 export class ColumnCache {
   private readonly stats = new Map<Float64Array, ColumnStats>();
+  /** Per column, where its first sample that is not 0 is. */
+  private readonly nonZero = new Map<Float64Array, number>();
   private readonly ids = new Map<Float64Array, number>();
   private readonly sums = new Map<string, Float64Array>();
   private readonly selections = new Map<Float64Array, Selection>();
@@ -37,18 +39,31 @@ export class ColumnCache {
     private readonly arena: Arena,
   ) {}
 
-  /** The column's max, min and idleness, in one pass the first time it is asked. */
+  /** The column's max, min and idleness: a pass the first time it is asked (none for an idle column known as such). */
   statsOf(values: Float64Array): ColumnStats {
     let s = this.stats.get(values);
     if (s) return s;
-    // Idle columns (a log's unused loop devices: most of its columns) are found by a pass that only compares
-    // with 0; the extremes are looked for from the first other sample on.
-    const from = firstNonZero(values);
+    const from = this.firstNonZeroOf(values);
     const zeros = from > 0;
     extremesFrom(values, from, EXTREMES);
     s = { max: zeros ? Math.max(0, EXTREMES[0]!) : EXTREMES[0]!, min: zeros ? Math.min(0, EXTREMES[1]!) : EXTREMES[1]!, idle: from === values.length };
     this.stats.set(values, s);
     return s;
+  }
+
+  /**
+   * Whether every sample is 0 (no NaN). Idle columns (a log's unused loop devices: most of its columns) take a
+   * pass that only compares with 0; any other column stops at its first sample that is not 0, so asking costs
+   * next to nothing for a busy one.
+   */
+  isIdle(values: Float64Array): boolean {
+    return this.firstNonZeroOf(values) === values.length;
+  }
+
+  private firstNonZeroOf(values: Float64Array): number {
+    let at = this.nonZero.get(values);
+    if (at === undefined) this.nonZero.set(values, (at = firstNonZero(values)));
+    return at;
   }
 
   /** The column's stats when some rule has asked for them already (no pass), else undefined. */
@@ -58,13 +73,13 @@ export class ColumnCache {
 
   /**
    * The element-wise sum of the columns present, in their order (null when none is), in one pass over them
-   * all. Columns already known to be idle are left out (adding 0 changes no sample); what remains of one
+   * all. Idle columns (isIdle) are left out (adding 0 changes no sample); what remains of one
    * column is that column itself, of none the zero column.
    */
   sum(parts: readonly (Float64Array | null)[]): Float64Array | null {
     const present = parts.filter((p): p is Float64Array => p !== null);
     if (present.length === 0) return null;
-    const busy = present.filter((p) => !this.stats.get(p)?.idle);
+    const busy = present.filter((p) => !this.isIdle(p));
     if (busy.length === 0) return this.zeroColumn();
     if (busy.length === 1) return busy[0]!;
     const key = busy.map((p) => this.idOf(p)).join(',');
@@ -77,7 +92,7 @@ export class ColumnCache {
   mean(parts: readonly (Float64Array | null)[]): Float64Array | null {
     const present = parts.filter((p): p is Float64Array => p !== null);
     if (present.length === 0) return null;
-    const busy = present.filter((p) => !this.stats.get(p)?.idle);
+    const busy = present.filter((p) => !this.isIdle(p));
     return busy.length === 0 ? this.zeroColumn() : sumOf(busy, this.arena.floats(this.n), present.length);
   }
 
@@ -164,9 +179,11 @@ export class ColumnCache {
   }
 }
 
-/** Where the first sample that is not 0 is (NaN is not): the column's length when none. */
+/** Where the first sample that is not 0 is (NaN is not): the column's length when none. In blocks of 4 samples. */
 function firstNonZero(values: Float64Array): number {
+  const blocks = values.length & ~3;
   let i = 0;
+  while (i < blocks && values[i] === 0 && values[i + 1] === 0 && values[i + 2] === 0 && values[i + 3] === 0) i += 4;
   while (i < values.length && values[i] === 0) i++;
   return i;
 }
@@ -187,22 +204,19 @@ function extremesFrom(values: Float64Array, from: number, out: Float64Array): vo
 }
 
 /**
- * Element-wise sum over `divisor` (1: the sum), sample by sample over all the columns (each added in order
- * to 0, as a column-by-column sum would: the same sums), so each column is read once and the result written
- * once.
+ * Element-wise sum over `divisor` (1: the sum), each sample's columns added in order to 0 — ((0 + a) + b) + c…
+ * — two columns a pass, the last pass dividing: each column is read once, in plain loops.
  */
 function sumOf(parts: readonly Float64Array[], out: Float64Array, divisor: number): Float64Array {
-  const n = out.length;
-  const k = parts.length;
-  if (k === 2) {
-    const [p, q] = parts as [Float64Array, Float64Array];
-    for (let i = 0; i < n; i++) out[i] = (0 + p[i]! + q[i]!) / divisor;
-    return out;
-  }
-  for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (let j = 0; j < k; j++) s += parts[j]![i]!;
-    out[i] = s / divisor;
-  }
+  for (let j = 0; j < parts.length; j += 2) addPair(out, j === 0, parts[j]!, parts[j + 1] ?? null, j + 2 >= parts.length ? divisor : 1);
   return out;
+}
+
+/** out = (base + p + q) / d per sample, base 0 on the first pass (else what out holds), q left out when null. */
+function addPair(out: Float64Array, first: boolean, p: Float64Array, q: Float64Array | null, d: number): void {
+  const n = out.length;
+  if (q && first) for (let i = 0; i < n; i++) out[i] = d === 1 ? 0 + p[i]! + q[i]! : (0 + p[i]! + q[i]!) / d;
+  else if (q) for (let i = 0; i < n; i++) out[i] = d === 1 ? out[i]! + p[i]! + q[i]! : (out[i]! + p[i]! + q[i]!) / d;
+  else if (first) for (let i = 0; i < n; i++) out[i] = d === 1 ? 0 + p[i]! : (0 + p[i]!) / d;
+  else for (let i = 0; i < n; i++) out[i] = d === 1 ? out[i]! + p[i]! : (out[i]! + p[i]!) / d;
 }
