@@ -30,17 +30,20 @@ export class Arena {
 
   /** n doubles (contents undefined until written). */
   floats(n: number): Float64Array {
-    return new Float64Array(this.buffer, this.take(8 * n), n);
+    const at = this.take(8 * n);
+    return new Float64Array(this.buffer, at, n);
   }
 
   /** n 32-bit integers (contents undefined until written). */
   ints(n: number): Int32Array {
-    return new Int32Array(this.buffer, this.take(4 * n), n);
+    const at = this.take(4 * n);
+    return new Int32Array(this.buffer, at, n);
   }
 
   /** n bytes, all 0. */
   flags(n: number): Uint8Array {
-    return new Uint8Array(this.buffer, this.take(n), n).fill(0);
+    const at = this.take(n);
+    return new Uint8Array(this.buffer, at, n).fill(0);
   }
 
   /** Every slice handed out is done with: the buffer goes back for the next run (if not too big). */
@@ -49,7 +52,7 @@ export class Arena {
     this.used = 0;
   }
 
-  /** Byte offset of a new slice (8-aligned); a buffer twice as big when this one is full. */
+  /** Byte offset of a new slice (8-aligned) in `buffer`, which is a new one twice as big when this one is full: read `buffer` after. */
   private take(bytes: number): number {
     const size = Math.ceil(bytes / 8) * 8;
     if (this.used + size > this.buffer.byteLength) {
