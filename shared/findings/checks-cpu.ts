@@ -103,8 +103,7 @@ export function cpuSystemHeavy(ctx: RunContext, spec: RuleSpec): CheckResult {
   const ratio = spec.thresholds['sysShareRatio']!;
   if (!(ctx.stats(busy).max >= minBusy)) return [];
   // The kernel's share of the work, sys/(usr+sys), per sample (NaN when both are 0).
-  const share = ctx.floats();
-  for (let i = 0; i < ctx.n; i++) share[i] = sys[i]! / (usr[i]! + sys[i]!);
+  const share = shareOf(sys, usr, ctx.floats());
   const ranges = windowsWhere(ctx, spec.minSeconds, [
     { values: busy, atLeast: minBusy },
     { values: share, above: ratio },
@@ -130,6 +129,12 @@ export function cpuSystemHeavy(ctx: RunContext, spec: RuleSpec): CheckResult {
       vars: { share: sharePct, busy: round(meanIn(busy, ranges)) },
     },
   ];
+}
+
+/** out[i] = part[i] / (part[i] + other[i]), in a function of its own (a hot loop alone compiles once). */
+function shareOf(part: Float64Array, other: Float64Array, out: Float64Array): Float64Array {
+  for (let i = 0; i < out.length; i++) out[i] = part[i]! / (other[i]! + part[i]!);
+  return out;
 }
 
 /** Softirq piled on one CPU while the others have little. */

@@ -18,15 +18,9 @@ export function memoryPressure(ctx: RunContext, spec: RuleSpec): CheckResult {
   const free = ctx.col(group, 'free')!;
   const cach = ctx.col(group, 'cach');
   const buff = ctx.col(group, 'buff') ?? ctx.col(group, 'buf');
-  const n = ctx.n;
   const total = ctx.floats();
   const left = ctx.floats();
-  for (let i = 0; i < n; i++) {
-    const c = cach ? cach[i]! : 0;
-    const b = buff ? buff[i]! : 0;
-    total[i] = used[i]! + free[i]! + c + b;
-    left[i] = (100 * (free[i]! + c)) / total[i]!;
-  }
+  memoryLeft(used, free, cach ?? ctx.zeros(), buff ?? ctx.zeros(), total, left);
   const share = spec.thresholds['leftBelowPct']!;
   const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: left, below: share }]);
   if (ranges.length > 0) {
@@ -44,29 +38,45 @@ export function memoryPressure(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (!cach) return [];
   // The cache evicted: from its highest point, it falls to half or less while `used` grows by at least half
   // of what the cache lost (memory taken by processes, not a cache dropped on purpose).
-  const drop = spec.thresholds['cacheDropRatio']!;
+  const evicted = cacheEvicted(cach, used, total, spec.thresholds['cacheDropRatio']!);
+  if (!evicted) return [];
+  const { a: hi, b: i } = evicted;
+  return [
+    {
+      ranges: [evicted],
+      peak: { value: cach[i]!, unit: 'bytes', row: i, series: `${group}/cach` },
+      textKey: 'cacheEvicted',
+      evidence: { cacheFromBytes: cach[hi]!, cacheToBytes: cach[i]!, usedGrowthBytes: used[i]! - used[hi]! },
+      vars: {
+        from: { en: formatBytes(cach[hi]!), ja: formatBytes(cach[hi]!) },
+        to: { en: formatBytes(cach[i]!), ja: formatBytes(cach[i]!) },
+        grew: { en: formatBytes(used[i]! - used[hi]!), ja: formatBytes(used[i]! - used[hi]!) },
+      },
+    },
+  ];
+}
+
+/** total = used + free + cache + buffers, left = (free + cache) as a % of total, per sample. */
+function memoryLeft(used: Float64Array, free: Float64Array, cach: Float64Array, buff: Float64Array, total: Float64Array, left: Float64Array): void {
+  for (let i = 0; i < total.length; i++) {
+    const c = cach[i]!;
+    total[i] = used[i]! + free[i]! + c + buff[i]!;
+    left[i] = (100 * (free[i]! + c)) / total[i]!;
+  }
+}
+
+/**
+ * The first row where the cache has fallen by `drop` or more from its highest point so far while `used` grew
+ * by at least half of what the cache lost (and the loss is 5 % of the memory): that point and the row, or null.
+ */
+function cacheEvicted(cach: Float64Array, used: Float64Array, total: Float64Array, drop: number): RowRange | null {
   let hi = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < cach.length; i++) {
     if (cach[i]! > cach[hi]!) hi = i;
     const lost = cach[hi]! - cach[i]!;
-    if (cach[hi]! > 0 && cach[i]! <= (1 - drop) * cach[hi]! && used[i]! - used[hi]! >= 0.5 * lost && lost >= 0.05 * total[i]!) {
-      const range: RowRange = { a: hi, b: i };
-      return [
-        {
-          ranges: [range],
-          peak: { value: cach[i]!, unit: 'bytes', row: i, series: `${group}/cach` },
-          textKey: 'cacheEvicted',
-          evidence: { cacheFromBytes: cach[hi]!, cacheToBytes: cach[i]!, usedGrowthBytes: used[i]! - used[hi]! },
-          vars: {
-            from: { en: formatBytes(cach[hi]!), ja: formatBytes(cach[hi]!) },
-            to: { en: formatBytes(cach[i]!), ja: formatBytes(cach[i]!) },
-            grew: { en: formatBytes(used[i]! - used[hi]!), ja: formatBytes(used[i]! - used[hi]!) },
-          },
-        },
-      ];
-    }
+    if (cach[hi]! > 0 && cach[i]! <= (1 - drop) * cach[hi]! && used[i]! - used[hi]! >= 0.5 * lost && lost >= 0.05 * total[i]!) return { a: hi, b: i };
   }
-  return [];
+  return null;
 }
 
 /** Swap-out (dstat's `paging out`, pages × page size per second) in enough samples of a 10-s window. */

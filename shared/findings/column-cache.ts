@@ -45,8 +45,8 @@ export class ColumnCache {
     if (s) return s;
     const from = this.firstNonZeroOf(values);
     const zeros = from > 0;
-    extremesFrom(values, from, EXTREMES);
-    s = { max: zeros ? Math.max(0, EXTREMES[0]!) : EXTREMES[0]!, min: zeros ? Math.min(0, EXTREMES[1]!) : EXTREMES[1]!, idle: from === values.length };
+    const { max, min } = extremesFrom(values, from);
+    s = { max: zeros ? Math.max(0, max) : max, min: zeros ? Math.min(0, min) : min, idle: from === values.length };
     this.stats.set(values, s);
     return s;
   }
@@ -125,15 +125,8 @@ export class ColumnCache {
    */
   quantileAtLeast(values: Float64Array, q: number, level: number): boolean {
     if (this.selections.has(values)) return this.quantiles(values, [q])[0]! >= level;
-    let below = 0;
-    let count = 0;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (v === v) {
-        count++;
-        if (v < level) below++;
-      }
-    }
+    const count = finiteCount(values);
+    const below = countBelow(values, level);
     if (count === 0) return 0 >= level;
     return below <= Math.min(count - 1, Math.max(0, Math.ceil(q * count) - 1));
   }
@@ -142,12 +135,7 @@ export class ColumnCache {
     let sel = this.selections.get(values);
     if (sel) return sel;
     const copy = this.arena.floats(values.length);
-    let count = 0;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i]!;
-      if (v === v) copy[count++] = v;
-    }
-    sel = { copy, count, ranks: [], byQ: new Map() };
+    sel = { copy, count: copyFinite(values, copy), ranks: [], byQ: new Map() };
     this.selections.set(values, sel);
     return sel;
   }
@@ -179,19 +167,48 @@ export class ColumnCache {
   }
 }
 
-/** Where the first sample that is not 0 is (NaN is not): the column's length when none. In blocks of 4 samples. */
+/** Where the first sample that is not 0 is (NaN is not): the column's length when none. */
 function firstNonZero(values: Float64Array): number {
-  const blocks = values.length & ~3;
-  let i = 0;
-  while (i < blocks && values[i] === 0 && values[i + 1] === 0 && values[i + 2] === 0 && values[i + 3] === 0) i += 4;
+  let i = zeroBlocks(values);
   while (i < values.length && values[i] === 0) i++;
   return i;
 }
 
-/** Max and min of values[from…] into out[0], out[1], NaN left out (−Infinity, +Infinity when none). */
-const EXTREMES = new Float64Array(2);
+/** Where the first block of 4 samples that are not all 0 starts (the last whole block's end when none). */
+function zeroBlocks(values: Float64Array): number {
+  const blocks = values.length & ~3;
+  let i = 0;
+  while (i < blocks && values[i] === 0 && values[i + 1] === 0 && values[i + 2] === 0 && values[i + 3] === 0) i += 4;
+  return i;
+}
 
-function extremesFrom(values: Float64Array, from: number, out: Float64Array): void {
+/** The samples but NaN into `out`, in order; how many. (Each hot loop is a function of its own: a loop in a
+ * longer function was compiled on the stack before the code after it had run, and thrown away on every call.) */
+function copyFinite(values: Float64Array, out: Float64Array): number {
+  let count = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (v === v) out[count++] = v;
+  }
+  return count;
+}
+
+/** How many samples are not NaN. */
+function finiteCount(values: Float64Array): number {
+  let count = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] === values[i]) count++;
+  return count;
+}
+
+/** How many samples are below `level` (NaN is not). */
+function countBelow(values: Float64Array, level: number): number {
+  let below = 0;
+  for (let i = 0; i < values.length; i++) if (values[i]! < level) below++;
+  return below;
+}
+
+/** Max and min of values[from…], NaN left out (−Infinity, +Infinity when none). */
+function extremesFrom(values: Float64Array, from: number): { max: number; min: number } {
   let max = -Infinity;
   let min = Infinity;
   for (let i = from; i < values.length; i++) {
@@ -199,8 +216,7 @@ function extremesFrom(values: Float64Array, from: number, out: Float64Array): vo
     if (v > max) max = v;
     if (v < min) min = v;
   }
-  out[0] = max;
-  out[1] = min;
+  return { max, min };
 }
 
 /**

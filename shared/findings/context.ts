@@ -57,6 +57,8 @@ export interface RunContext {
   quantiles(values: Float64Array, qs: readonly number[]): number[];
   /** Whether a column's q-quantile is at least a level (ColumnCache.quantileAtLeast). */
   quantileAtLeast(values: Float64Array, q: number, level: number): boolean;
+  /** A column of n zeros, shared: read-only. */
+  zeros(): Float64Array;
   /** The run's one buffer of per-sample conditions (measure.ts windowsWhere), n long; its content is the last caller's. */
   condition(): Uint8Array;
   /** Scratch for a rule, from the run's arena (arena.ts): doubles and integers as yet unwritten, flags zeroed; `length` n unless given. */
@@ -135,6 +137,7 @@ export function runContext(run: FindingsRun): RunContext {
     sum: (parts) => cache.sum(parts),
     quantiles: (values, qs) => cache.quantiles(values, qs),
     quantileAtLeast: (values, q, level) => cache.quantileAtLeast(values, q, level),
+    zeros: () => cache.zeroColumn(),
     condition: () => (condition ??= arena.flags(n)),
     floats: (length = n) => arena.floats(length),
     ints: (length = n) => arena.ints(length),
