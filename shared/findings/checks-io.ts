@@ -35,22 +35,21 @@ export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
   const waiPct = spec.thresholds['iowaitPct']!;
   const out: Draft[] = [];
   for (const disk of disks) {
-    // Parts whose peaks (known once per run) cannot reach the floor together are skipped before any sum.
+    // An idle disk (its columns all 0: known once per run) is skipped before any sum; a disk whose ceiling
+    // stays under the floor, by counting its samples under the floor before selecting the ceiling.
     const parts = (group: string) => [ctx.col(group, 'read'), ctx.col(group, 'writ')];
-    const reaches = (cols: (Float64Array | null)[], floor: number) => cols.reduce((s, c) => s + (c ? Math.max(0, ctx.stats(c).max) : 0), 0) >= floor;
     const measures = [
       { group: `dsk/${disk}`, unit: 'bytes/s', what: 'throughput', floor: spec.thresholds['minBytesPerS']!, plateau: spec.thresholds['plateauBytesPerS']! },
       { group: `io/${disk}`, unit: '/s', what: 'IOPS', floor: spec.thresholds['minIops']!, plateau: spec.thresholds['plateauIops']! },
     ]
-      .filter((m) => reaches(parts(m.group), m.floor))
+      .filter((m) => parts(m.group).some((c) => c && !ctx.isIdle(c)))
       .map((m) => ({ ...m, values: ctx.sum(parts(m.group)), series: m.group }));
     let best: Draft | null = null;
     let bestRows = 0;
     for (const m of measures) {
       const v = m.values;
-      if (!v) continue;
+      if (!v || !ctx.quantileAtLeast(v, 0.98, m.floor)) continue;
       const ceiling = ctx.quantiles(v, [0.98])[0]!;
-      if (!(ceiling >= m.floor)) continue;
       const near = { values: v, atLeast: share * ceiling };
       let ranges = windowsWhere(ctx, spec.minSeconds, [near, { values: wai, above: waiPct }]);
       if (ranges.length === 0 && ceiling >= m.plateau) ranges = windowsWhere(ctx, spec.thresholds['plateauSeconds']!, [near]);

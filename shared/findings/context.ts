@@ -49,6 +49,8 @@ export interface RunContext {
   totalCpuCol(column: string): Float64Array | null;
   /** A column's max, min and idleness (ColumnCache.statsOf): a pass the first time. */
   stats(values: Float64Array): ColumnStats;
+  /** Whether a column's samples are all 0 (ColumnCache.isIdle): next to no cost for a busy one. */
+  isIdle(values: Float64Array): boolean;
   /** The same when a rule has asked already, else undefined (no pass). */
   knownStats(values: Float64Array): ColumnStats | undefined;
   /** The sum of the columns present, shared (ColumnCache.sum): read-only. */
@@ -134,6 +136,7 @@ export function runContext(run: FindingsRun): RunContext {
     totalCpuCol,
     stats: (values) => cache.statsOf(values),
     knownStats: (values) => cache.knownStats(values),
+    isIdle: (values) => cache.isIdle(values),
     sum: (parts) => cache.sum(parts),
     quantiles: (values, qs) => cache.quantiles(values, qs),
     quantileAtLeast: (values, q, level) => cache.quantileAtLeast(values, q, level),
