@@ -14,7 +14,7 @@
  *           download, compiling and running it)
  *   data    → the report's data decoded (the first `dv:load`, else `dv:report-loaded`), beyond the code
  *   render  → the first chart's draw begins (the early charts' plot boxes, or React laying out the page)
- *   charts  → the first screen's charts drawn (Chart.js set-up and drawing, `dv:draw`, one per frame early)
+ *   charts  → the first screen's charts drawn (Chart.js set-up and drawing, `dv:draw`, one per task early)
  * The app's own code (asked → in → run) is printed beside them: after the early charts it runs off that path.
  */
 import type { Page } from 'playwright-core';

@@ -3,7 +3,7 @@
  * screen have painted and the report's data (its level of detail, asked for in the page's `<head>`) has
  * arrived, each of those images becomes the chart the app draws — the same LinePanel (charts/line-panel.ts)
  * with the same options, in a plot box in the image's place, driven by a Coordinator of its own: hover,
- * crosshair, readout, drag-zoom, wheel and keys as on the app's charts. One chart per frame, in page order;
+ * crosshair, readout, drag-zoom, wheel and keys as on the app's charts. One chart per task, in page order;
  * `dv:first-screen-live` once every one on screen at load is drawn. A zoom goes into the URL (the view store),
  * where the app takes its view from.
  *
@@ -37,7 +37,14 @@ interface Early {
 
 let early: Early | null = null;
 
-const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+/** Resolves in a task of its own: input waiting meanwhile is handled first (no wait for a frame). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
 
 /**
  * A plot box (canvas and pointer layer, as components/PlotBox.tsx lays them out) of the image's size, in the
@@ -63,7 +70,7 @@ function plotBox(figure: HTMLElement, picture: HTMLElement): { box: HTMLElement;
 }
 
 /**
- * Draw the first screen's charts on screen from the report's data, one per frame in page order; resolves once
+ * Draw the first screen's charts on screen from the report's data, one per task in page order; resolves once
  * they are all drawn (or there is nothing to draw: no first screen, a view the early charts do not draw, data
  * that failed — the app then says why).
  */
@@ -114,12 +121,11 @@ export async function liveFirstScreen(report: Promise<ColumnarReport>): Promise<
     const title = chartTitle(chart, lang);
     const labels = chart.series.map((s) => seriesLabel(s, lang));
     const panel = new LinePanel(figure, parts.box, parts.canvas, parts.overlay, coordinator, { chart, labels, title, trendLabel: t.trendLabel }, () => undefined);
-    // Registered with a started coordinator, a chart on screen is drawn in the next frame.
     state.panels.push({ panel, unregister: coordinator.register(panel) });
-    await nextFrame();
+    coordinator.drawNow(panel);
+    await nextTask();
   }
   if (early !== state || state.panels.length === 0) return;
-  // Each drawn in its frame; the last one's frame has run.
   if (state.panels.every((p) => p.panel.painted) && performance.getEntriesByName('dv:first-screen-live', 'mark').length === 0) {
     performance.mark('dv:first-screen-live', { detail: { source: 'first-screen', charts: state.panels.length } });
   }

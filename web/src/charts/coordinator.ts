@@ -197,6 +197,16 @@ export class Coordinator {
     this.scheduleBackground();
   }
 
+  /**
+   * Draw a registered chart now if it is on screen and not current (the first screen's early charts: one a
+   * task, so that input is answered between them). The crosshair follows as after any draw.
+   */
+  drawNow(panel: Panel): void {
+    if (!this.started || !this.panels.has(panel)) return;
+    this.measure(panel);
+    if (panel.visible && panel.drawnVersion !== this.ctx.version) this.drawPanel(panel);
+  }
+
   private measure(panel: Panel): void {
     if (!this.nearObserver || typeof window === 'undefined') return;
     const r = panel.target.getBoundingClientRect();
