@@ -47,25 +47,25 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * A plot box (canvas and pointer layer, as components/PlotBox.tsx lays them out) of the image's size, in the
- * image's place; the image stays, hidden, for first-screen.ts (it stands in for the app's chart until that
- * has painted). Null for an image not laid out.
+ * A plot box (canvas and pointer layer, as components/PlotBox.tsx lays them out) over the image, of its size;
+ * the image keeps its place, hidden (nothing on the page moves), for first-screen.ts: it stands in for the
+ * app's chart until that has painted. Null for an image not laid out.
  */
 function plotBox(figure: HTMLElement, picture: HTMLElement): { box: HTMLElement; canvas: HTMLCanvasElement; overlay: HTMLElement } | null {
   const img = picture.querySelector('img');
-  const r = (img ?? picture).getBoundingClientRect();
-  if (r.width <= 0 || r.height <= 0) return null;
+  if (!img || img.offsetWidth <= 0 || img.offsetHeight <= 0) return null;
+  figure.style.position = 'relative';
   const doc = figure.ownerDocument;
   const box = doc.createElement('div');
   box.className = 'chart-box';
-  box.style.cssText = `width:${Math.round(r.width)}px;height:${Math.round(r.height)}px`;
+  box.style.cssText = `position:absolute;left:${img.offsetLeft}px;top:${img.offsetTop}px;width:${img.offsetWidth}px;height:${img.offsetHeight}px`;
   const canvas = doc.createElement('canvas');
   const overlay = doc.createElement('div');
   // The pointer layer's class (styles.css), as the app's (components/PlotBox.tsx).
   overlay.className = 'plot-overlay';
   box.append(canvas, overlay);
-  picture.style.display = 'none';
-  picture.before(box);
+  picture.style.visibility = 'hidden';
+  figure.append(box);
   return { box, canvas, overlay };
 }
 
