@@ -83,8 +83,7 @@ export async function liveFirstScreen(report: Promise<ColumnarReport>): Promise<
   } catch {
     return;
   }
-  const search = window.location.search;
-  const store = new ViewStore(search);
+  const store = new ViewStore(window.location.search);
   const view = store.view;
   const index = view.run !== null && view.run <= data.runs.length ? view.run - 1 : data.runs.length - 1;
   const columns = data.runs[index];
