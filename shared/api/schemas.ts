@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { REPORT_ID_PATTERN } from './report-id.js';
-import { ViewQuerySchema } from '../view/view-query-schema.js';
+import { CompareOptionsSchema, ViewQuerySchema } from '../view/view-query-schema.js';
 import { RunFindingsJson } from './findings-schema.js';
 import { LANGS, type Lang } from '../chart/chart-text.js';
 
@@ -199,19 +199,12 @@ export type ReportLodParams = Static<typeof ReportLodParams>;
  * N of a multi-run file (shared/api/compare-ref.ts). `baseline`: index into ids (default 0). `shift`: per
  * run, comma-separated seconds its start is moved (aligned elapsed = seconds since its first row − shift).
  * `from`/`to`: a common window in aligned elapsed seconds, both or neither; `window=common`: the stretch
- * every run covers. Neither: each run's whole run (its figures equal its own report's statistics).
+ * every run covers, `window=steady`: each run's steady-state finding. Neither: each run's whole run (its
+ * figures equal its own report's statistics). The options' names and bounds: shared/view/compare-options.ts.
  */
 export const CompareQuery = Type.Object({
   ids: Type.String({ maxLength: 1024 }),
-  baseline: Type.Optional(Type.Integer({ minimum: 0 })),
-  shift: Type.Optional(Type.String({ maxLength: 1024 })),
-  from: Type.Optional(Type.Number()),
-  to: Type.Optional(Type.Number()),
-  window: Type.Optional(Type.Literal('common')),
-  /** Practical threshold of a significant change, % of the baseline's mean (default 5). */
-  minChange: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
-  /** `clock`: runs on the absolute clock, each log's zone honoured; `shift` then adds per-run clock offsets. */
-  align: Type.Optional(Type.Union([Type.Literal('elapsed'), Type.Literal('clock')])),
+  ...CompareOptionsSchema.properties,
 });
 export type CompareQuery = Static<typeof CompareQuery>;
 

@@ -5,7 +5,7 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { compareRuns, effectiveShifts, runName, runTag, seriesNames, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
+import { commonWindow, compareRuns, effectiveShifts, runName, runTag, seriesNames, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -47,7 +47,7 @@ export function ComparePage({ search }: { search: string }) {
   const c = useCompareText();
   const [view, setView] = useState<CompareView>(() => parseCompareView(search));
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false, minChange: undefined, align: undefined });
+  const idsKey = compareQuery({ refs: view.refs });
 
   // The URL follows the view (replaceState: the view is not a navigation).
   useEffect(() => {
@@ -192,6 +192,8 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   useLayoutEffect(() => coordinator.start(), [coordinator]);
 
   const inputs = useMemo(() => runs.map(compareInput), [runs]);
+  // window=common: the stretch every run covers, unless a zoom says otherwise.
+  const common = useMemo(() => (view.window === 'common' ? commonWindow(inputs, shifts) : null), [view.window, inputs, shifts]);
   // The table is computed after the charts' first frame: every series of every run from its raw rows
   // takes longer than drawing the first screen, which should not wait for it.
   const [comparison, setComparison] = useState<Comparison | null>(null);
@@ -204,7 +206,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
             baseline: view.baseline,
             shifts,
             runWindows,
-            window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
+            window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : common,
             minChange: view.minChange,
           }),
         );
@@ -214,13 +216,17 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [inputs, view.baseline, shifts, runWindows, view.minChange, zoom]);
+  }, [inputs, view.baseline, shifts, runWindows, view.minChange, common, zoom]);
   // The table names series as the charts do, in the page's language.
   const seriesTitles = useMemo(
     () => seriesNames(inputs, view.baseline, (chart) => chartTitle(chart, lang), (s) => seriesLabel(s, lang)),
     [inputs, view.baseline, lang],
   );
-  const windowText = zoom ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1)) : c.whole;
+  const windowText = zoom
+    ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1))
+    : common
+      ? c.window(formatElapsed(common.from * 1000), formatElapsed(common.to * 1000))
+      : c.whole;
 
   return (
     <LazyContext.Provider value={lazy}>
