@@ -11,7 +11,7 @@ import { extname } from 'node:path';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
 import { parseRefWindow } from '../../shared/api/compare-ref.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
-import { deltaTable, deltaTableMarkdown, runName, runTag, seriesNames, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
+import { deltaTable, deltaTableMarkdown, hostsTable, runName, runTag, seriesNames, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
@@ -91,12 +91,16 @@ export async function run(args: string[]): Promise<number> {
 
 /**
  * The Δ table of a comparison as Markdown: its header (runs, window, method), then the rows named as the
- * page names them (`names`; default the series ids) in the page's units, or raw; ordered by `order`.
+ * page names them (`names`; default the series ids) in the page's units, or raw; ordered by `order`. With
+ * layout=hosts, each run's figures side by side instead (hostsTable: no change, no verdict).
  */
 export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = false, order: CompareSort = 'change'): string {
   const labels = json.runs.map((r, i) => ({ tag: runTag(i), name: runName(r) }));
   const series: ComparedSeries[] = Object.entries(json.series).map(([id, s]) => ({ id, ...s }));
   const window = json.window ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time` : undefined;
+  if (json.layout === 'hosts') {
+    return deltaTableMarkdown(hostsTable(series, labels, { names, raw }), labels, json.baseline, { window, layout: 'hosts' });
+  }
   const table = deltaTable(series, labels, json.baseline, { names, raw, order });
   return deltaTableMarkdown(table, labels, json.baseline, { window, minChange: json.minChange });
 }
@@ -133,7 +137,7 @@ async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<s
   const shifts = request.align === 'clock' ? effectiveShifts(chosen, 'clock', request.shifts) : request.shifts;
   const window = request.window === 'common' ? commonWindow(chosen, shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
-  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window, sort: request.sort });
+  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window, sort: request.sort, layout: request.layout });
 }
 
 /** What the command line asks of the runs: its options (the table's flags) checked against the runs named. */
@@ -150,13 +154,13 @@ function compareRequest(values: Readonly<Record<string, string | boolean | undef
   if (o.baseline >= count) throw new UsageError(`--baseline takes a run from 0 to ${count - 1}`);
   if (o.shifts.length > count) throw new UsageError(`--shift takes up to ${count} numbers of seconds, comma-separated`);
   const shifts = o.shifts.slice();
-  const { baseline, minChange, align, sort } = o;
+  const { baseline, minChange, align, sort, layout } = o;
   if ((o.from === null) !== (o.to === null)) throw new UsageError('--from and --to go together');
   if (o.from !== null && o.to !== null) {
     if (o.window !== 'whole' || !(o.from <= o.to)) throw new UsageError(fromTo);
-    return { baseline, shifts, window: { from: o.from, to: o.to }, minChange, align, sort };
+    return { baseline, shifts, window: { from: o.from, to: o.to }, minChange, align, sort, layout };
   }
-  return { baseline, shifts, window: o.window === 'whole' ? null : o.window, minChange, align, sort };
+  return { baseline, shifts, window: o.window === 'whole' ? null : o.window, minChange, align, sort, layout };
 }
 
 /** The files named on the command line (plain or gzip, `-` standard input), each read once. */

@@ -5,7 +5,7 @@
  * (shared/export/embedded.ts `EmbeddedCompare`; a file two of whose runs are compared is carried once).
  */
 import { compareQuery, type RunRef } from '../../shared/api/compare-ref.js';
-import type { CompareSort } from '../../shared/view/compare-options.js';
+import type { CompareLayout, CompareSort } from '../../shared/view/compare-options.js';
 import { EMBEDDED_COMPARE_ELEMENT_ID, type EmbeddedCompare } from '../../shared/export/embedded.js';
 import { runName } from '../../shared/compare/index.js';
 import { floatingIso } from '../../shared/dstat/time.js';
@@ -26,6 +26,8 @@ export interface CompareOpening {
   window: { from: number; to: number } | null;
   /** The table's order (default by change). */
   sort?: CompareSort;
+  /** How the runs are drawn (default overlaid). */
+  layout?: CompareLayout;
 }
 
 export function offlineCompareHtml(assets: OfflineAssets, runs: readonly ComparedRun[], opening: CompareOpening): string {
@@ -38,6 +40,7 @@ export function offlineCompareHtml(assets: OfflineAssets, runs: readonly Compare
     from: opening.window?.from ?? null,
     to: opening.window?.to ?? null,
     sort: opening.sort,
+    layout: opening.layout,
   });
   const data: EmbeddedCompare = { v: 1, search, reports: reports.map(embeddedReportData) };
   return offlineHtml(assets, {

@@ -43,14 +43,14 @@ function compareRequest(q: CompareQuery, count: number): CompareRequest {
   if ('bad' in o) throw new BadRequestError(`${o.param}=${o.text.slice(0, 40)}: ${COMPARE_OPTIONS[o.bad].codec.expects}`);
   if (o.baseline >= count) throw new BadRequestError(`baseline=${o.baseline}: there are ${count} runs (0 to ${count - 1})`);
   const shifts = parseShifts(q.shift === undefined ? '' : String(q.shift), count);
-  const { minChange, align } = o;
+  const { minChange, align, layout } = o;
   if ((o.from === null) !== (o.to === null)) throw new BadRequestError('from and to go together: give both or neither');
   if (o.from !== null && o.to !== null) {
     if (o.window !== 'whole') throw new BadRequestError(`window=${o.window} and from/to exclude each other`);
     if (!(o.from <= o.to)) throw new BadRequestError(`from=${o.from} is after to=${o.to}`);
-    return { baseline: o.baseline, shifts, window: { from: o.from, to: o.to }, minChange, align };
+    return { baseline: o.baseline, shifts, window: { from: o.from, to: o.to }, minChange, align, layout };
   }
-  return { baseline: o.baseline, shifts, window: o.window === 'whole' ? null : o.window, minChange, align };
+  return { baseline: o.baseline, shifts, window: o.window === 'whole' ? null : o.window, minChange, align, layout };
 }
 
 /** `shift=0,12.5`: seconds per run in ids order; missing ones are 0. */

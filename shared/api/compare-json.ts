@@ -11,6 +11,7 @@ import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 import { effectiveShifts } from '../compare/clock.js';
 import type { CompareRunInput, ElapsedWindow } from '../compare/types.js';
 import type { CompareJson, CompareSeriesJson } from './schemas.js';
+import type { CompareLayout } from '../view/compare-options.js';
 
 /** One run to compare and what names it. */
 export interface NamedRun extends CompareRunInput {
@@ -34,11 +35,14 @@ export interface CompareRequest {
   minChange?: number;
   /** `clock`: runs on the absolute clock (each log's zone), `shifts` added as clock offsets; default elapsed. */
   align?: 'elapsed' | 'clock';
+  /** `hosts`: different machines side by side, so no change against a baseline (every `delta` null). */
+  layout?: CompareLayout;
 }
 
 /** Throws RangeError for a baseline that is not a run, or a common window of runs that do not overlap. */
 export function toCompareJson(runs: readonly NamedRun[], request_: CompareRequest): CompareJson {
   const align = request_.align ?? 'elapsed';
+  const layout = request_.layout ?? 'overlay';
   const shifts = effectiveShifts(
     runs.map((r) => ({ time: r.time, timezone: r.meta.timezone })),
     align,
@@ -56,7 +60,8 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
   const comparison = compareRuns(runs, { baseline: request.baseline, shifts: request.shifts, window, runWindows, minChange });
   const series: Record<string, CompareSeriesJson> = {};
   for (const s of comparison.series) {
-    series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived };
+    const delta = layout === 'hosts' ? s.delta.map(() => null) : s.delta;
+    series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta, derived: s.derived };
   }
   return {
     runs: runs.map((r, i) => {
@@ -80,6 +85,7 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
     }),
     baseline: comparison.baseline,
     align,
+    layout,
     window: window ?? null,
     noiseRule: SIGNIFICANCE_METHOD,
     minChange,

@@ -271,7 +271,7 @@ export const CompareSeriesJson = Type.Object({
   column: Type.String(),
   /** Per run in `runs` order; null where the run lacks the series. */
   runs: Type.Array(Type.Union([CompareFiguresJson, Type.Null()])),
-  /** Per run, against the baseline; null for the baseline itself and where either lacks the series. */
+  /** Per run, against the baseline; null for the baseline itself, where either lacks the series, and throughout with layout=hosts. */
   delta: Type.Array(Type.Union([CompareDeltaJson, Type.Null()])),
   /** Runs (indices) whose figures are of a total computed from their devices (their file has none). */
   derived: Type.Array(Type.Integer()),
@@ -283,6 +283,11 @@ export const CompareJson = Type.Object({
   baseline: Type.Integer(),
   /** How the runs are lined up: elapsed time from each run's start, or the absolute clock. */
   align: Type.Union([Type.Literal('elapsed'), Type.Literal('clock')]),
+  /**
+   * How the runs are shown: `overlay`, or `hosts` (different machines side by side: each run's figures,
+   * every `delta` null).
+   */
+  layout: Type.Union([Type.Literal('overlay'), Type.Literal('hosts')]),
   /** The common window in aligned elapsed seconds; null = every run's whole run. */
   window: Type.Union([Type.Object({ from: Type.Number(), to: Type.Number() }), Type.Null()]),
   noiseRule: Type.String(),

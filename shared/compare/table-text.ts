@@ -21,6 +21,9 @@ export interface TableText {
   minChange: string;
   idleNote: string;
   idleCount: (n: number) => string;
+  layout: string;
+  /** What the hosts layout's table is, in its header. */
+  hostsSideBySide: string;
 }
 
 const en: TableText = {
@@ -39,6 +42,8 @@ const en: TableText = {
   minChange: 'minimum change',
   idleNote: 'left out',
   idleCount: (n) => `${n} series zero in every run (idle devices, unused columns)`,
+  layout: 'layout',
+  hostsSideBySide: "hosts side by side: each run's own figures, no change (different machines)",
 };
 
 const ja: TableText = {
@@ -57,6 +62,8 @@ const ja: TableText = {
   minChange: '最小変化',
   idleNote: '省略',
   idleCount: (n) => `すべてのランで 0 の系列 ${n} 個 (アイドルなデバイス、未使用の列)`,
+  layout: 'レイアウト',
+  hostsSideBySide: 'ホストを並べて表示: 各ランの値のみ、差分なし (別のマシン)',
 };
 
 export const TABLE_TEXT: Readonly<Record<Lang, TableText>> = { en, ja };

@@ -91,6 +91,8 @@ const percent: Codec<number> = {
 
 /** What is compared of each run: the whole run, or the stretch every run covers. */
 export type CompareWindow = 'whole' | 'common';
+/** How the runs are drawn: every run overlaid in one chart, or one chart per run (host) stacked. */
+export type CompareLayout = 'overlay' | 'hosts';
 export type CompareAlign = 'elapsed' | 'clock';
 export type CompareSort = 'change' | 'name';
 
@@ -177,6 +179,13 @@ export const COMPARE_OPTIONS = {
     shorthand: { flag: 'common', value: 'common', help: 'the same as --window common' },
     help: 'what of each run is compared: whole (default) or common (the stretch of elapsed time every run covers)',
     example: 'common',
+  }),
+  layout: option<CompareLayout>({
+    codec: oneOf<CompareLayout>(['overlay', 'hosts']),
+    default: 'overlay',
+    flag: 'layout',
+    help: "overlay (default): every run in one chart, the table with each run's change; hosts: each chart once per run stacked on one time axis, the table with each run's figures side by side (no change: different machines)",
+    example: 'hosts',
   }),
 };
 

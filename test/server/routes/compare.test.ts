@@ -153,6 +153,22 @@ describe('GET /api/compare', () => {
   });
 });
 
+describe('GET /api/compare?layout=hosts', () => {
+  it('says the layout and keeps each run\'s figures, with no change against a baseline (different machines)', async () => {
+    const overlay = (await compare(`ids=${a},${b}`)).body;
+    expect(overlay.layout).toBe('overlay');
+    const { status, body } = await compare(`ids=${a},${b}&layout=hosts&align=clock`);
+    expect(status).toBe(200);
+    expect(body.layout).toBe('hosts');
+    expect(body.align).toBe('clock');
+    for (const [id, s] of Object.entries(body.series)) {
+      expect(s.runs, id).toEqual(overlay.series[id]!.runs);
+      expect(s.delta.every((d) => d === null), id).toBe(true);
+    }
+    expect((await compare(`ids=${a}&layout=side`)).status).toBe(400);
+  });
+});
+
 describe('GET /api/compare, its refusals word for word', () => {
   it('names the baseline out of range with the runs there are', async () => {
     expect((await compare(`ids=${multi}&baseline=1`)).body).toEqual({ code: 'BAD_REQUEST', message: 'baseline=1: there are 1 runs (0 to 0)' });

@@ -28,6 +28,7 @@ describe('parseCompareView', () => {
       align: 'clock',
       minChange: 10,
       window: 'whole',
+      layout: 'overlay',
     });
     expect(compareQuery(v)).toBe(`?ids=${A},${B}:2@5-65&baseline=1&shift=-1.5,30&from=10&to=70.25&sort=name&idle=1&minChange=10&align=clock`);
   });
@@ -48,6 +49,7 @@ describe('parseCompareView', () => {
       align: 'elapsed',
       minChange: 5,
       window: 'whole',
+      layout: 'overlay',
     });
   });
 

@@ -39,6 +39,8 @@ const COMPARE_CHROME_PX = 70;
 interface Picked {
   run: ColumnarRun;
   label: RunLabel;
+  /** What names the run's panels in the hosts layout: `db1 · before.csv`. */
+  host: string;
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; picked: Picked[] };
@@ -78,7 +80,7 @@ export function ComparePage({ search }: { search: string }) {
             return;
           }
           const name = runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start), window: ref.window });
-          picked.push({ run, label: { tag: runTag(i), name } });
+          picked.push({ run, label: { tag: runTag(i), name }, host: [run.meta.host, report.fileName].filter((x) => x !== '').join(' · ') });
         }
         setLoaded({ state: 'ready', picked });
       },
@@ -144,6 +146,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   const chartIds = useMemo(() => domIds(charts.map((m) => m.key), 'chart'), [charts]);
   const extent: TimeWindow = useMemo(() => overlayExtent(runs), [runs]);
   const colours = useMemo(() => readThemeColours(theme), [theme]);
+  const hosts = view.layout === 'hosts';
   const [lazy] = useState(() => new LazyTracker());
   useEffect(() => () => lazy.disconnect(), [lazy]);
   // The report page's layout rule: the longest run decides how wide a chart must be to be read.
@@ -282,6 +285,20 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
               <option value="clock">{c.alignClock}</option>
             </select>
           </label>
+          <label>
+            {c.layoutLabel}{' '}
+            <select
+              value={view.layout}
+              data-layout-select=""
+              onChange={(e) => {
+                const layout = e.currentTarget.value === 'hosts' ? 'hosts' : 'overlay';
+                setView((v) => ({ ...v, layout }));
+              }}
+            >
+              <option value="overlay">{c.layoutOverlay}</option>
+              <option value="hosts">{c.layoutHosts}</option>
+            </select>
+          </label>
           <button type="button" onClick={() => coordinator.reset()} disabled={zoom === null}>
             {c.resetZoom}
           </button>
@@ -309,22 +326,33 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
         <div className="chart-grid">
           {charts.map((m, index) => {
             const domId = chartIds.get(m.key)!;
-            const chart = () => (
-              <CompareChart
-                key={m.key}
-                chart={m.chart}
-                perRun={m.perRun}
-                runs={runs}
-                tags={tags}
-                coordinator={coordinator}
-                domId={domId}
-              />
-            );
+            // layout=hosts: the chart once per run that has it, stacked, on the one axis and crosshair.
+            const hostRuns = hosts ? m.perRun.flatMap((c, i) => (c ? [i] : [])) : [];
+            const chart = () =>
+              hosts ? (
+                <div key={m.key} className="compare-host-stack" data-chart-stack={m.key}>
+                  {hostRuns.map((i) => (
+                    <CompareChart
+                      key={i}
+                      chart={m.chart}
+                      perRun={m.perRun}
+                      runs={runs}
+                      tags={tags}
+                      coordinator={coordinator}
+                      domId={`${domId}-run${i}`}
+                      only={{ run: i, name: picked[i]!.host }}
+                    />
+                  ))}
+                </div>
+              ) : (
+                <CompareChart key={m.key} chart={m.chart} perRun={m.perRun} runs={runs} tags={tags} coordinator={coordinator} domId={domId} />
+              );
             // As on the report page: the first charts mounted at once, the rest (a host with hundreds of
             // devices) when they come near the viewport, so that they cost nothing up front.
             if (index < EAGER_CHARTS) return chart();
+            const estimate = (CHART_HEIGHT_PX + COMPARE_CHROME_PX) * Math.max(1, hostRuns.length);
             return (
-              <LazyChart key={m.key} domId={domId} chartKey={m.key} title={chartTitle(m.chart, lang)} estimate={CHART_HEIGHT_PX + COMPARE_CHROME_PX}>
+              <LazyChart key={m.key} domId={domId} chartKey={m.key} title={chartTitle(m.chart, lang)} estimate={estimate}>
                 {chart}
               </LazyChart>
             );
@@ -342,6 +370,7 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
           names={seriesTitles}
           windowText={windowText}
           minChange={view.minChange}
+          layout={view.layout}
         />
       )}
     </LazyContext.Provider>
