@@ -11,7 +11,7 @@ import { extname } from 'node:path';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
 import { parseRefWindow } from '../../shared/api/compare-ref.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
-import { deltaTable, deltaTableMarkdown, hostsTable, runName, runTag, seriesNames, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
+import { deltaTable, deltaTableMarkdown, hostsTable, runName, runTag, seriesNames, steadyWindowText, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
@@ -97,7 +97,12 @@ export async function run(args: string[]): Promise<number> {
 export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = false, order: CompareSort = 'change'): string {
   const labels = json.runs.map((r, i) => ({ tag: runTag(i), name: runName(r) }));
   const series: ComparedSeries[] = Object.entries(json.series).map(([id, s]) => ({ id, ...s }));
-  const window = json.window ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time` : undefined;
+  const steady = json.runs.map((r) => r.steady);
+  const window = json.window
+    ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time`
+    : steady.some((s) => s !== undefined)
+      ? steadyWindowText(steady, labels)
+      : undefined;
   if (json.layout === 'hosts') {
     return deltaTableMarkdown(hostsTable(series, labels, { names, raw }), labels, json.baseline, { window, layout: 'hosts' });
   }
@@ -135,9 +140,11 @@ async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<s
     return { time, firstRowIsSinceBoot, series: [], timezone: meta.timezone };
   });
   const shifts = request.align === 'clock' ? effectiveShifts(chosen, 'clock', request.shifts) : request.shifts;
-  const window = request.window === 'common' ? commonWindow(chosen, shifts) : request.window;
+  // window=steady: the page cuts each run to its steady state itself.
+  const steady = request.window === 'steady';
+  const window = request.window === 'common' ? commonWindow(chosen, shifts) : request.window === 'steady' ? null : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
-  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window, sort: request.sort, layout: request.layout });
+  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window, sort: request.sort, layout: request.layout, steady });
 }
 
 /** What the command line asks of the runs: its options (the table's flags) checked against the runs named. */

@@ -28,6 +28,8 @@ export interface CompareOpening {
   sort?: CompareSort;
   /** How the runs are drawn (default overlaid). */
   layout?: CompareLayout;
+  /** Each run cut to its steady state (window=steady). */
+  steady?: boolean;
 }
 
 export function offlineCompareHtml(assets: OfflineAssets, runs: readonly ComparedRun[], opening: CompareOpening): string {
@@ -41,6 +43,7 @@ export function offlineCompareHtml(assets: OfflineAssets, runs: readonly Compare
     to: opening.window?.to ?? null,
     sort: opening.sort,
     layout: opening.layout,
+    window: opening.steady ? 'steady' : undefined,
   });
   const data: EmbeddedCompare = { v: 1, search, reports: reports.map(embeddedReportData) };
   return offlineHtml(assets, {

@@ -215,8 +215,13 @@ export const CompareRunJson = Type.Object({
   /** Runs in that file. */
   runs: Type.Integer(),
   fileName: Type.String(),
-  /** The run's own window (`ID@FROM-TO`), seconds from its row 0; absent: the whole run. */
+  /** The run's own window (`ID@FROM-TO`, or its steady state), seconds from its row 0; absent: the whole run. */
   window: Type.Optional(Type.Object({ from: Type.Number(), to: Type.Number() })),
+  /**
+   * With window=steady, for a run without a window of its own: true when cut to its steady-state window,
+   * false when it has none (then compared whole).
+   */
+  steady: Type.Optional(Type.Boolean()),
   host: Type.String(),
   producer: Producer,
   /** First row as the recording host's wall clock (`2026-11-29T20:45:49`), zone in `timezone`. */

@@ -218,6 +218,16 @@ function pct(p: number | null): string {
   return (p > 0 ? '+' : '') + text + ' %';
 }
 
+/**
+ * The window of window=steady as the header says it: each run's steady state, and which runs have none
+ * (compared whole). `steady`: per run, whether it was cut to its steady state (undefined: a window of its own).
+ */
+export function steadyWindowText(steady: readonly (boolean | undefined)[], labels: readonly RunLabel[], lang: Lang = 'en'): string {
+  const t = TABLE_TEXT[lang];
+  const none = labels.filter((_, i) => steady[i] === false).map((l) => l.tag);
+  return none.length > 0 ? `${t.steadyWindows}; ${t.noSteady(none.join(', '))}` : t.steadyWindows;
+}
+
 /** What the copies say above the table: the runs (host, file, run, start), the window and the method. */
 export interface TableHeader {
   /** `whole runs` or `20 s to 80 s of aligned elapsed time`. */

@@ -89,8 +89,8 @@ const percent: Codec<number> = {
   schema: { type: 'number', minimum: 0, maximum: MAX_MIN_CHANGE },
 };
 
-/** What is compared of each run: the whole run, or the stretch every run covers. */
-export type CompareWindow = 'whole' | 'common';
+/** What is compared of each run: the whole run, the stretch every run covers, or each run's steady state. */
+export type CompareWindow = 'whole' | 'common' | 'steady';
 /** How the runs are drawn: every run overlaid in one chart, or one chart per run (host) stacked. */
 export type CompareLayout = 'overlay' | 'hosts';
 export type CompareAlign = 'elapsed' | 'clock';
@@ -173,12 +173,12 @@ export const COMPARE_OPTIONS = {
     example: 'clock',
   }),
   window: option<CompareWindow>({
-    codec: oneOf<CompareWindow>(['whole', 'common']),
+    codec: oneOf<CompareWindow>(['whole', 'common', 'steady']),
     default: 'whole',
     flag: 'window',
     shorthand: { flag: 'common', value: 'common', help: 'the same as --window common' },
-    help: 'what of each run is compared: whole (default) or common (the stretch of elapsed time every run covers)',
-    example: 'common',
+    help: "what of each run is compared: whole (default), common (the stretch of elapsed time every run covers) or steady (each run's own steady-state window, from its steady-state finding; a run without one whole)",
+    example: 'steady',
   }),
   layout: option<CompareLayout>({
     codec: oneOf<CompareLayout>(['overlay', 'hosts']),

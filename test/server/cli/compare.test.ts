@@ -145,6 +145,19 @@ describe('dstatview compare, in process (server/cli/compare.ts)', () => {
     expect(bad.stderr).toMatch(/^dstatview: --layout takes overlay or hosts, got "side"/);
   });
 
+  it('--window steady cuts each run to its steady state, the header naming the runs compared whole', async () => {
+    const ramp = fixturePath('scenarios/ramp.csv');
+    const printed = await compare(A, ramp, '--window', 'steady');
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toContain("\n- **window**: each run's steady-state window; A: no steady state found, whole run\n");
+    expect(printed.stdout).toMatch(/\n- \*\*B\*\*: ramp\.csv @ \d+(\.\d+)?–\d+(\.\d+)? s \(/);
+    const jsonPath = join(dir, 'steady.json');
+    expect((await compare(A, ramp, '--window', 'steady', '-o', jsonPath)).code).toBe(0);
+    const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as CompareJson;
+    expect(json.runs.map((r) => r.steady)).toEqual([false, true]);
+    expect((await compare(A, ramp, '--window', 'steady', '--common')).stderr).toMatch(/^dstatview: --common is --window common: not with --window steady/);
+  });
+
   it('compares a window (--from/--to) or the common stretch, said above the table', async () => {
     const windowed = await compare(A, B, '--from', '5', '--to', '20');
     expect(windowed.stdout).toContain('\n- **window**: 5 s to 20 s of aligned elapsed time\n');

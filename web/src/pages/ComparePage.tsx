@@ -5,7 +5,7 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { commonWindow, compareRuns, effectiveShifts, runName, runTag, seriesNames, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
+import { commonWindow, compareRuns, effectiveShifts, runName, runTag, seriesNames, steadyWindow, steadyWindowText, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -22,6 +22,7 @@ import { LazyChart, LazyContext, LazyTracker } from '../components/LazyChart.js'
 import { EAGER_CHARTS } from '../components/use-progressive.js';
 import { domIds, readThemeColours } from '../components/ReportViewer.js';
 import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columnar.js';
+import { storedRunFindings } from '../../../shared/report/run-data.js';
 import { prefetchCompareReports } from '../data/load-report.js';
 import { CHARTS_PAINTED_EVENT } from '../first-screen.js';
 import { formatElapsed } from '../format.js';
@@ -114,7 +115,7 @@ export function ComparePage({ search }: { search: string }) {
       )}
       {loaded.state === 'ready' && (
         // A new shift puts every run on a new axis: a new viewer (and coordinator).
-        <CompareViewer key={`${view.align}:${view.shifts.join(',')}`} picked={loaded.picked} view={view} setView={setView} />
+        <CompareViewer key={`${view.align}:${view.window}:${view.shifts.join(',')}`} picked={loaded.picked} view={view} setView={setView} />
       )}
     </main>
   );
@@ -127,14 +128,21 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   const { theme } = useTheme();
   // Elapsed time from each run's start, or the absolute clock (align=clock) with the shifts as clock offsets.
   // A run compared by a window of its own (`ID@FROM-TO`) starts at that window's start.
+  // window=steady: a run without a window of its own is cut to its steady state (shared/compare/steady.ts;
+  // undefined: it has none, compared whole).
+  const steady = useMemo(
+    () => view.refs.map((r, i) => (r.window || view.window !== 'steady' ? undefined : (steadyWindow({ ...picked[i]!.run, findings: storedRunFindings(picked[i]!.run) }) ?? undefined))),
+    [view.refs, view.window, picked],
+  );
+  const ownWindows = useMemo(() => view.refs.map((r, i) => r.window ?? steady[i] ?? null), [view.refs, steady]);
   const shifts = useMemo(
     () =>
       effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts).map(
-        (s, i) => s + (view.refs[i]?.window?.from ?? 0),
+        (s, i) => s + (ownWindows[i]?.from ?? 0),
       ),
-    [picked, view.align, view.shifts, view.refs],
+    [picked, view.align, view.shifts, ownWindows],
   );
-  const runWindows = useMemo(() => view.refs.map((r) => (r.window ? { from: 0, to: r.window.to - r.window.from } : null)), [view.refs]);
+  const runWindows = useMemo(() => ownWindows.map((w) => (w ? { from: 0, to: w.to - w.from } : null)), [ownWindows]);
   const runs = useMemo(() => picked.map((p, i) => alignedRun(p.run, shifts[i] ?? 0)), [picked, shifts]);
   const axis = useMemo(() => axisRun(runs, picked[0]!.run), [runs, picked]);
   const labels = useMemo(() => picked.map((p) => p.label), [picked]);
@@ -229,7 +237,13 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
     ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1))
     : common
       ? c.window(formatElapsed(common.from * 1000), formatElapsed(common.to * 1000))
-      : c.whole;
+      : view.window === 'steady'
+        ? steadyWindowText(
+            view.refs.map((r, i) => (r.window ? undefined : steady[i] !== undefined)),
+            labels,
+            lang,
+          )
+        : c.whole;
 
   return (
     <LazyContext.Provider value={lazy}>
@@ -240,6 +254,12 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
               <span className={`swatch swatch-${RUN_COLOURS[i % RUN_COLOURS.length]}`} aria-hidden="true" />
               <b>{l.tag}</b> {l.name}
               {i === view.baseline && <em> · {c.baseline}</em>}
+              {view.window === 'steady' && !view.refs[i]?.window && (
+                <span className="steady-note" data-steady={steady[i] ? `${steady[i].from}-${steady[i].to}` : 'none'}>
+                  {' · '}
+                  {steady[i] ? c.steadyRun(formatElapsed(steady[i].from * 1000), formatElapsed(steady[i].to * 1000)) : c.noSteadyRun}
+                </span>
+              )}
               <label className="shift">
                 {view.align === 'clock' ? c.offsetLabel(l.tag) : c.shiftLabel(l.tag)}{' '}
                 <input
@@ -283,6 +303,22 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
             >
               <option value="elapsed">{c.alignElapsed}</option>
               <option value="clock">{c.alignClock}</option>
+            </select>
+          </label>
+          <label>
+            {c.windowLabel}{' '}
+            <select
+              value={view.window}
+              data-window-select=""
+              onChange={(e) => {
+                const w = e.currentTarget.value;
+                const window = w === 'common' || w === 'steady' ? w : 'whole';
+                setView((v) => ({ ...v, window, from: null, to: null }));
+              }}
+            >
+              <option value="whole">{c.windowWhole}</option>
+              <option value="common">{c.windowCommon}</option>
+              <option value="steady">{c.windowSteady}</option>
             </select>
           </label>
           <label>
