@@ -7,4 +7,4 @@ export { deltaTable, deltaTableMarkdown, hostsTable, deltaTableTsv, figure, isId
 export { TABLE_TEXT, type TableText } from './table-text.js';
 export { DEFAULT_MIN_CHANGE, SIGNIFICANCE_METHOD, changeInterval, meanUncertainty, tQuantile975, verdictOf, type MeanUncertainty, type Verdict } from './significance.js';
 export { clockShifts, effectiveShifts, zoneOffsetMs, type ClockRun } from './clock.js';
-export { steadyWindow, type SteadyRun } from './steady.js';
+export { ownWindow, steadyWindow, type SteadyRun } from './steady.js';

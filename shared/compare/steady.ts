@@ -48,3 +48,12 @@ function findingsRun(run: SteadyRun): FindingsRun {
     })),
   };
 }
+
+/**
+ * The window a run of a comparison is compared by, seconds from its row 0: its own (`ID@FROM-TO`), else with
+ * window=steady its steady state, else none (null). The page and the server's first-screen images both place
+ * the run by it (its start the run's zero).
+ */
+export function ownWindow(ref: { window?: { from: number; to: number } }, run: SteadyRun, window: string): { from: number; to: number } | null {
+  return ref.window ?? (window === 'steady' ? steadyWindow(run) : null);
+}

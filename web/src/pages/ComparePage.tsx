@@ -5,7 +5,7 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { commonWindow, compareRuns, effectiveShifts, runName, runTag, seriesNames, steadyWindow, steadyWindowText, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
+import { commonWindow, compareRuns, effectiveShifts, runName, runTag, seriesNames, ownWindow, steadyWindowText, type Comparison, type RunLabel } from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -130,11 +130,11 @@ function CompareViewer({ picked, view, setView }: { picked: Picked[]; view: Comp
   // A run compared by a window of its own (`ID@FROM-TO`) starts at that window's start.
   // window=steady: a run without a window of its own is cut to its steady state (shared/compare/steady.ts;
   // undefined: it has none, compared whole).
-  const steady = useMemo(
-    () => view.refs.map((r, i) => (r.window || view.window !== 'steady' ? undefined : (steadyWindow({ ...picked[i]!.run, findings: storedRunFindings(picked[i]!.run) }) ?? undefined))),
+  const ownWindows = useMemo(
+    () => view.refs.map((r, i) => ownWindow(r, { ...picked[i]!.run, findings: storedRunFindings(picked[i]!.run) }, view.window)),
     [view.refs, view.window, picked],
   );
-  const ownWindows = useMemo(() => view.refs.map((r, i) => r.window ?? steady[i] ?? null), [view.refs, steady]);
+  const steady = useMemo(() => view.refs.map((r, i) => (r.window ? undefined : (ownWindows[i] ?? undefined))), [view.refs, ownWindows]);
   const shifts = useMemo(
     () =>
       effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts).map(
