@@ -3,12 +3,14 @@
  * hosts recorded over the same minutes (d072 and its copy made db1's, an hour ahead in +0100 and 20 s later)
  * opened on the clock, each chart once per host stacked one above the other, the same x range, a hover on
  * one showing the crosshair at the same time on the other, and the table with each host's figures side by
- * side (no Δ). The layout select switches the page back to the overlay.
+ * side (no Δ). The layout select switches the page back to the overlay. The upload page's choice for several
+ * files: "same test, several hosts" opens this layout on the clock, "before / after" the overlay.
  */
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { plotBox, waitForPainted, xRange } from '../helpers/browser.js';
-import { readFixture } from '../helpers/fixtures.js';
+import { fixturePath, readFixture } from '../helpers/fixtures.js';
 import { BROWSER_TEST_MS, describeBrowser, HOOK_TIMEOUT_MS, webHarness } from './harness.js';
 
 const A = 'd072_tfvnrl.csv';
@@ -80,6 +82,37 @@ describeBrowser('compare page, layout=hosts', () => {
         await expect.poll(() => page.locator('figure.chart-panel[data-chart="cpu:total"]').getAttribute('data-runs-drawn')).toBe('0,1');
         await page.locator('select[data-layout-select]').selectOption('hosts');
         expect(new URL(page.url()).searchParams.get('layout')).toBe('hosts');
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'uploading several files offers "before / after" (the overlay) or "same test, several hosts" (on the clock, stacked)',
+    () =>
+      h.run(async () => {
+        const files = [
+          { name: 'web.csv', mimeType: 'text/csv', buffer: readFileSync(fixturePath(A)) },
+          { name: 'db.csv', mimeType: 'text/csv', buffer: readFileSync(fixturePath(DB1)) },
+        ];
+        const page = await h.newPage();
+        await page.goto(h.server.url + '/');
+        // One file: no choice to make.
+        await page.getByLabel('dstat CSV file').setInputFiles([files[0]!]);
+        expect(await page.locator('[data-several]').count()).toBe(0);
+        await page.getByLabel('dstat CSV file').setInputFiles(files);
+        const before = page.getByRole('radio', { name: /^before \/ after/ });
+        const hosts = page.getByRole('radio', { name: /^same test, several hosts/ });
+        expect(await before.isChecked()).toBe(true);
+        await hosts.check();
+        await page.getByRole('button', { name: 'Upload', exact: true }).click();
+        await page.waitForURL(/\/compare\?ids=[A-Za-z0-9_-]{22},[A-Za-z0-9_-]{22}&align=clock&layout=hosts$/, { timeout: 15_000 });
+        await expect.poll(() => stack(page, 'cpu:total').locator('figure.chart-panel').count(), { timeout: 15_000 }).toBe(2);
+
+        // The default, before / after: the overlay, as before.
+        await page.goto(h.server.url + '/');
+        await page.getByLabel('dstat CSV file').setInputFiles(files);
+        await page.getByRole('button', { name: 'Upload', exact: true }).click();
+        await page.waitForURL(/\/compare\?ids=[A-Za-z0-9_-]{22},[A-Za-z0-9_-]{22}$/, { timeout: 15_000 });
       }),
     BROWSER_TEST_MS,
   );
