@@ -21,6 +21,12 @@ export interface TableText {
   minChange: string;
   idleNote: string;
   idleCount: (n: number) => string;
+  /** window=steady, in the header: each run's steady state, and the runs that have none. */
+  steadyWindows: string;
+  noSteady: (tags: string) => string;
+  layout: string;
+  /** What the hosts layout's table is, in its header. */
+  hostsSideBySide: string;
 }
 
 const en: TableText = {
@@ -39,6 +45,10 @@ const en: TableText = {
   minChange: 'minimum change',
   idleNote: 'left out',
   idleCount: (n) => `${n} series zero in every run (idle devices, unused columns)`,
+  steadyWindows: "each run's steady-state window",
+  noSteady: (tags) => `${tags}: no steady state found, whole run`,
+  layout: 'layout',
+  hostsSideBySide: "hosts side by side: each run's own figures, no change (different machines)",
 };
 
 const ja: TableText = {
@@ -57,6 +67,10 @@ const ja: TableText = {
   minChange: '最小変化',
   idleNote: '省略',
   idleCount: (n) => `すべてのランで 0 の系列 ${n} 個 (アイドルなデバイス、未使用の列)`,
+  steadyWindows: '各ランの定常状態の区間',
+  noSteady: (tags) => `${tags}: 定常状態が見つからないためラン全体`,
+  layout: 'レイアウト',
+  hostsSideBySide: 'ホストを並べて表示: 各ランの値のみ、差分なし (別のマシン)',
 };
 
 export const TABLE_TEXT: Readonly<Record<Lang, TableText>> = { en, ja };

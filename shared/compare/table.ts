@@ -133,6 +133,33 @@ export function deltaTable(
   return { head, rows, meta: meta.map((m) => ({ ...m })), idle: series.length - shown.length, textColumns: raw ? 3 : 2 };
 }
 
+/**
+ * The table of the hosts layout: per series each run's min, avg, p95 and max side by side, no change and no
+ * verdict (the runs are different machines, not a before and an after); rows in the page's chart order.
+ * Series zero in every run are left out and counted, as in deltaTable.
+ */
+export function hostsTable(series: readonly ComparedSeries[], labels: readonly RunLabel[], options: Omit<DeltaTableOptions, 'order'> = {}): DeltaTable {
+  const t = TABLE_TEXT[options.lang ?? 'en'];
+  const raw = options.raw ?? false;
+  const nameOf = (s: ComparedSeries): SeriesName =>
+    options.names?.get(s.id) ?? { chart: s.group, label: s.column, order: Number.MAX_SAFE_INTEGER };
+  const shown = options.idle ? [...series] : series.filter((s) => !isIdleSeries(s));
+  const head = [t.chart, t.series];
+  if (raw) head.push(t.unit);
+  for (const l of labels) head.push(`${l.tag} min`, `${l.tag} ${t.avg}`, `${l.tag} p95`, `${l.tag} max`);
+  const sorted = byChart(shown, nameOf);
+  const value = (x: number, unit: string): string => (raw ? figure(x) : formatValue(x, unit));
+  const rows = sorted.map((s) => {
+    const n = nameOf(s);
+    const row = [n.chart, n.label + (s.derived.length > 0 ? ` ${t.computed}` : '')];
+    if (raw) row.push(s.unit);
+    for (const f of s.runs) row.push(...(f ? [f.min, f.avg, f.p95, f.max].map((x) => value(x, s.unit)) : ['–', '–', '–', '–']));
+    return row;
+  });
+  const meta = sorted.map((s) => ({ id: s.id, chart: nameOf(s).chart, noise: false, verdict: null }));
+  return { head, rows, meta, idle: series.length - shown.length, textColumns: raw ? 3 : 2 };
+}
+
 /** Charts in page order, each chart's series in its own order (stable). */
 function byChart(series: readonly ComparedSeries[], nameOf: (s: ComparedSeries) => SeriesName): ComparedSeries[] {
   return series
@@ -191,20 +218,34 @@ function pct(p: number | null): string {
   return (p > 0 ? '+' : '') + text + ' %';
 }
 
+/**
+ * The window of window=steady as the header says it: each run's steady state, and which runs have none
+ * (compared whole). `steady`: per run, whether it was cut to its steady state (undefined: a window of its own).
+ */
+export function steadyWindowText(steady: readonly (boolean | undefined)[], labels: readonly RunLabel[], lang: Lang = 'en'): string {
+  const t = TABLE_TEXT[lang];
+  const none = labels.filter((_, i) => steady[i] === false).map((l) => l.tag);
+  return none.length > 0 ? `${t.steadyWindows}; ${t.noSteady(none.join(', '))}` : t.steadyWindows;
+}
+
 /** What the copies say above the table: the runs (host, file, run, start), the window and the method. */
 export interface TableHeader {
   /** `whole runs` or `20 s to 80 s of aligned elapsed time`. */
   window?: string;
   /** Practical threshold, % of the baseline's mean. */
   minChange?: number;
+  /** `hosts`: the table is hostsTable's (no baseline, no method; the header says so). */
+  layout?: 'overlay' | 'hosts';
   lang?: Lang;
 }
 
 function headerLines(table: DeltaTable, labels: readonly RunLabel[], baseline: number, h: TableHeader): [string, string][] {
   const t = TABLE_TEXT[h.lang ?? 'en'];
-  const lines: [string, string][] = labels.map((l, i) => [`${l.tag}${i === baseline ? ` (${t.baseline})` : ''}`, l.name]);
+  const hosts = h.layout === 'hosts';
+  const lines: [string, string][] = labels.map((l, i) => [`${l.tag}${i === baseline && !hosts ? ` (${t.baseline})` : ''}`, l.name]);
   lines.push([t.window, h.window ?? t.wholeRuns]);
-  lines.push([t.method, `${SIGNIFICANCE_METHOD}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
+  if (hosts) lines.push([t.layout, t.hostsSideBySide]);
+  else lines.push([t.method, `${SIGNIFICANCE_METHOD}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
   if (table.idle > 0) lines.push([t.idleNote, t.idleCount(table.idle)]);
   return lines;
 }
