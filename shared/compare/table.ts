@@ -94,13 +94,11 @@ export function isIdleSeries(s: Pick<ComparedSeries, 'runs'>): boolean {
   return s.runs.every((f) => f === null || (f.min === 0 && f.max === 0));
 }
 
-export function deltaTable(
-  series: readonly ComparedSeries[],
-  labels: readonly RunLabel[],
-  baseline: number,
-  options: DeltaTableOptions | 'change' | 'name' = {},
-): DeltaTable {
-  const o: DeltaTableOptions = typeof options === 'string' ? { order: options } : options;
+/**
+ * What both tables start from: the texts, the series' names, the series shown (idle ones left out unless
+ * asked), the head's first columns (chart, series, unit when raw), a value's cell, a row's first cells.
+ */
+function tableBasis(series: readonly ComparedSeries[], o: Omit<DeltaTableOptions, 'order'>) {
   const t = TABLE_TEXT[o.lang ?? 'en'];
   const raw = o.raw ?? false;
   const nameOf = (s: ComparedSeries): SeriesName =>
@@ -108,16 +106,31 @@ export function deltaTable(
   const shown = o.idle ? [...series] : series.filter((s) => !isIdleSeries(s));
   const head = [t.chart, t.series];
   if (raw) head.push(t.unit);
+  const value = (x: number, unit: string): string => (raw ? figure(x) : formatValue(x, unit));
+  const rowStart = (s: ComparedSeries): string[] => {
+    const n = nameOf(s);
+    const row = [n.chart, n.label + (s.derived.length > 0 ? ` ${t.computed}` : '')];
+    if (raw) row.push(s.unit);
+    return row;
+  };
+  return { t, raw, nameOf, shown, head, value, rowStart };
+}
+
+export function deltaTable(
+  series: readonly ComparedSeries[],
+  labels: readonly RunLabel[],
+  baseline: number,
+  options: DeltaTableOptions | 'change' | 'name' = {},
+): DeltaTable {
+  const o: DeltaTableOptions = typeof options === 'string' ? { order: options } : options;
+  const { t, raw, nameOf, shown, head, value, rowStart } = tableBasis(series, o);
   for (const l of labels) head.push(`${l.tag} ${t.avg}`, `${l.tag} p95`, `${l.tag} max`);
   labels.forEach((l, i) => {
     if (i !== baseline) head.push(`Δavg ${l.tag}`, `${t.interval} ${l.tag}`, `Δavg % ${l.tag}`, `Δp95 % ${l.tag}`, `Δmax % ${l.tag}`, `${t.verdict} ${l.tag}`);
   });
   const sorted = o.order === 'name' ? byChart(shown, nameOf) : bySignificance(shown, nameOf);
-  const value = (x: number, unit: string): string => (raw ? figure(x) : formatValue(x, unit));
   const rows = sorted.map((s) => {
-    const n = nameOf(s);
-    const row = [n.chart, n.label + (s.derived.length > 0 ? ` ${t.computed}` : '')];
-    if (raw) row.push(s.unit);
+    const row = rowStart(s);
     for (const f of s.runs) row.push(...(f ? [value(f.avg, s.unit), value(f.p95, s.unit), value(f.max, s.unit)] : ['–', '–', '–']));
     s.delta.forEach((d, i) => {
       if (i !== baseline) row.push(...deltaCells(d, (x) => value(x, s.unit), t));
@@ -139,20 +152,11 @@ export function deltaTable(
  * Series zero in every run are left out and counted, as in deltaTable.
  */
 export function hostsTable(series: readonly ComparedSeries[], labels: readonly RunLabel[], options: Omit<DeltaTableOptions, 'order'> = {}): DeltaTable {
-  const t = TABLE_TEXT[options.lang ?? 'en'];
-  const raw = options.raw ?? false;
-  const nameOf = (s: ComparedSeries): SeriesName =>
-    options.names?.get(s.id) ?? { chart: s.group, label: s.column, order: Number.MAX_SAFE_INTEGER };
-  const shown = options.idle ? [...series] : series.filter((s) => !isIdleSeries(s));
-  const head = [t.chart, t.series];
-  if (raw) head.push(t.unit);
+  const { t, raw, nameOf, shown, head, value, rowStart } = tableBasis(series, options);
   for (const l of labels) head.push(`${l.tag} min`, `${l.tag} ${t.avg}`, `${l.tag} p95`, `${l.tag} max`);
   const sorted = byChart(shown, nameOf);
-  const value = (x: number, unit: string): string => (raw ? figure(x) : formatValue(x, unit));
   const rows = sorted.map((s) => {
-    const n = nameOf(s);
-    const row = [n.chart, n.label + (s.derived.length > 0 ? ` ${t.computed}` : '')];
-    if (raw) row.push(s.unit);
+    const row = rowStart(s);
     for (const f of s.runs) row.push(...(f ? [f.min, f.avg, f.p95, f.max].map((x) => value(x, s.unit)) : ['–', '–', '–', '–']));
     return row;
   });
