@@ -11,7 +11,8 @@
  * performance.timeOrigin), read from the marks of docs/ui-contract.md:
  *   report loaded  `dv:report-loaded`
  *   first screen   `dv:first-screen` (every chart in the viewport at load has painted)
- *   interactive    `dv:first-screen-live` (the app's charts in the viewport at load have painted)
+ *   interactive    `dv:first-screen-live` (the charts in the viewport at load drawn: the early charts in the server's
+ *                  first screen, web/src/first-screen-live.ts, else the app's)
  *   all charts     scrolling a viewport at a time, until every figure.chart-panel has data-painted="true"
  * Zoom: a drag across a visible chart, from the pointer's release (the mouseup's event time) until every
  * visible painted chart's data-x-min has changed and the next animation frame has run. That frame still has

@@ -1,17 +1,21 @@
 /**
  * Where a report page's time goes between its first screen and its interactive charts, read from the page's
  * own timeline once it is interactive (`dv:first-screen-live`; nothing is evaluated in the page before
- * that): Resource Timing of the app's chunk and of the report's data (GET /api/reports/:id/lod), and the marks
- * and measures of docs/ui-contract.md §1 — `dv:first-screen`, `dv:app-start` (the app's code evaluated),
- * `dv:report-loaded`, the `dv:draw KEY` measures of the charts drawn until `dv:first-screen-live`. All times
- * are ms from navigation start.
+ * that): Resource Timing of the code's chunks and of the report's data (GET /api/reports/:id/lod), and the
+ * marks and measures of docs/ui-contract.md §1 — `dv:first-screen`, `dv:first-screen-code` (the first
+ * screen's chart code evaluated, web/src/first-screen-live.ts), the `dv:load` measure (the data fetched and
+ * decoded), `dv:app-start` (the app's code evaluated), `dv:report-loaded`, the `dv:draw KEY` measures of the
+ * charts drawn until `dv:first-screen-live`. All times are ms from navigation start.
  *
- * The time from the first screen to interactive is cut into four consecutive parts, which add up to it (in one
- * load; their medians over several loads nearly do):
- *   code    first screen → the app's code evaluated (waiting for its download, then running it)
- *   data    → the report's data decoded (`dv:report-loaded`), beyond the code
- *   render  → the first chart's draw begins (React lays out the page)
- *   charts  → the first screen's charts drawn (Chart.js set-up and drawing, `dv:draw`)
+ * The first screen is made interactive by the early charts drawn into it when the page has the server's
+ * images, else by the app. The time from the first screen to interactive is cut into four consecutive parts,
+ * which add up to it (in one load; their medians over several loads nearly do):
+ *   code    first screen → the code that draws it evaluated (the early charts', else the app's: waiting for its
+ *           download, compiling and running it)
+ *   data    → the report's data decoded (the first `dv:load`, else `dv:report-loaded`), beyond the code
+ *   render  → the first chart's draw begins (the early charts' plot boxes, or React laying out the page)
+ *   charts  → the first screen's charts drawn (Chart.js set-up and drawing, `dv:draw`, one per task early)
+ * The app's own code (asked → in → run) is printed beside them: after the early charts it runs off that path.
  */
 import type { Page } from 'playwright-core';
 
@@ -19,6 +23,10 @@ export interface Breakdown {
   /** The HTML's last byte. */
   htmlEnd: number;
   firstScreen: number;
+  /** The first screen's early charts' chunk (`first-screen-live-*.js`): asked for, last byte in, evaluated. */
+  earlyRequested: number;
+  earlyArrived: number;
+  earlyStart: number;
   /** The app's chunk (`app-main-*.js`): asked for, last byte in. */
   codeRequested: number;
   codeArrived: number;
@@ -30,6 +38,8 @@ export interface Breakdown {
   /** Bytes of the data as sent (encoded); NaN when the browser does not say (a worker's fetch). */
   dataBytes: number;
   reportLoaded: number;
+  /** The data decoded: the end of the first `dv:load` measure (the early charts' or the app's load). */
+  dataReady: number;
   /** The first `dv:draw` that began before interactive. */
   chartsStart: number;
   interactive: number;
@@ -55,6 +65,7 @@ export async function pageBreakdown(page: Page): Promise<Breakdown> {
     const nav = all.find((e) => e.entryType === 'navigation');
     const resource = (re: RegExp): Timed | undefined => all.find((e) => e.entryType === 'resource' && re.test(new URL(e.name).pathname));
     const code = resource(/^\/assets\/app-main-[^/]*\.js$/);
+    const early = resource(/^\/assets\/first-screen-live-[^/]*\.js$/);
     const data = resource(/^\/api\/reports\/[^/]+\/lod$/);
     const load = all.find((e) => e.entryType === 'measure' && e.name === 'dv:load');
     const loadDetail = (load?.detail ?? {}) as { fetchMs?: number };
@@ -63,6 +74,9 @@ export async function pageBreakdown(page: Page): Promise<Breakdown> {
     return {
       htmlEnd: nav?.responseEnd ?? NaN,
       firstScreen: mark('dv:first-screen'),
+      earlyRequested: early?.startTime ?? NaN,
+      earlyArrived: early?.responseEnd ?? NaN,
+      earlyStart: mark('dv:first-screen-code'),
       codeRequested: code?.startTime ?? NaN,
       codeArrived: code?.responseEnd ?? NaN,
       appStart: mark('dv:app-start'),
@@ -70,12 +84,19 @@ export async function pageBreakdown(page: Page): Promise<Breakdown> {
       dataArrived: data?.responseEnd ?? (load ? load.startTime + (loadDetail.fetchMs ?? NaN) : NaN),
       dataBytes: data?.encodedBodySize ?? NaN,
       reportLoaded: mark('dv:report-loaded'),
+      dataReady: load ? load.startTime + load.duration : NaN,
       chartsStart: draws.length > 0 ? Math.min(...draws.map((d) => d.startTime)) : NaN,
       interactive,
       charts: draws.length,
       drawMs: draws.reduce((a, d) => a + d.duration, 0),
     };
   });
+}
+
+/** When the data was first decoded (the earlier of dataReady and reportLoaded that is known). */
+function dataAt(b: Breakdown): number {
+  const known = [b.dataReady, b.reportLoaded].filter(Number.isFinite);
+  return known.length > 0 ? Math.min(...known) : NaN;
 }
 
 const median = (xs: number[]): number => {
@@ -85,8 +106,10 @@ const median = (xs: number[]): number => {
 
 /** The four consecutive parts of first screen → interactive (ms); they add up to it. */
 export function parts(b: Breakdown): { code: number; data: number; render: number; charts: number } {
-  const codeDone = Math.max(b.firstScreen, b.appStart);
-  const dataDone = Math.max(codeDone, b.reportLoaded);
+  // The early charts' code drew the first screen when it ran before interactive; else the app's did.
+  const early = b.earlyStart <= b.interactive;
+  const codeDone = Math.max(b.firstScreen, early ? b.earlyStart : b.appStart);
+  const dataDone = Math.max(codeDone, dataAt(b));
   const renderDone = Math.max(dataDone, b.chartsStart);
   return { code: codeDone - b.firstScreen, data: dataDone - codeDone, render: renderDone - dataDone, charts: b.interactive - renderDone };
 }
@@ -103,7 +126,8 @@ export function breakdownLines(cases: readonly { name: string; runs: readonly Br
       'log',
       'HTML in',
       'first screen',
-      'code asked → in → run',
+      'early code asked → in → run',
+      'app code asked → in → run',
       'data asked → in (KB) → ready',
       'first draw',
       'interactive',
@@ -121,8 +145,9 @@ export function breakdownLines(cases: readonly { name: string; runs: readonly Br
       name,
       ms(m(runs, (b) => b.htmlEnd)),
       ms(m(runs, (b) => b.firstScreen)),
+      `${ms(m(runs, (b) => b.earlyRequested))} → ${ms(m(runs, (b) => b.earlyArrived))} → ${ms(m(runs, (b) => b.earlyStart))}`,
       `${ms(m(runs, (b) => b.codeRequested))} → ${ms(m(runs, (b) => b.codeArrived))} → ${ms(m(runs, (b) => b.appStart))}`,
-      `${ms(m(runs, (b) => b.dataRequested))} → ${ms(m(runs, (b) => b.dataArrived))}${Number.isFinite(kb) ? ` (${kb.toFixed(0)})` : ''} → ${ms(m(runs, (b) => b.reportLoaded))}`,
+      `${ms(m(runs, (b) => b.dataRequested))} → ${ms(m(runs, (b) => b.dataArrived))}${Number.isFinite(kb) ? ` (${kb.toFixed(0)})` : ''} → ${ms(m(runs, dataAt))}`,
       ms(m(runs, (b) => b.chartsStart)),
       ms(m(runs, (b) => b.interactive)),
       `${ms(m(runs, (b) => b.interactive - b.firstScreen))} = ${ms(median(p.map((x) => x.code)))} + ${ms(median(p.map((x) => x.data)))} + ` +

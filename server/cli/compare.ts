@@ -1,6 +1,6 @@
 /**
- * `dstatview compare A.csv B.csv [… up to 8] [-o OUT.md|OUT.json|OUT.html] [--baseline N] [--shift S,S…]
- * [--from S --to S | --common]`: the Δ table of the runs — Markdown on stdout by default (what goes into
+ * `dstatview compare A.csv B.csv [… up to 8] [-o OUT.md|OUT.json|OUT.html] [--raw] [options]` (the options:
+ * shared/view/compare-options.ts, as flags by compare-flags.ts): the Δ table of the runs — Markdown on stdout by default (what goes into
  * a write-up), or written to OUT.md, or the GET /api/compare JSON to OUT.json — or the offline compare page
  * (OUT.html: one self-contained file, server/export/offline-compare-html.ts). A file with appended runs
  * names one as FILE.csv:N (default: its last run). The same shared code as the server and the compare page.
@@ -11,7 +11,7 @@ import { extname } from 'node:path';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
 import { parseRefWindow } from '../../shared/api/compare-ref.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
-import { deltaTable, deltaTableMarkdown, runName, runTag, seriesNames, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
+import { deltaTable, deltaTableMarkdown, hostsTable, runName, runTag, seriesNames, steadyWindowText, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
@@ -22,6 +22,8 @@ import { offlineCompareHtml, type ComparedRun } from '../export/offline-compare-
 import { loadOfflineAssets } from '../export/offline-html.js';
 import type { ExportReport } from '../export/report-files.js';
 import { decodeUploadText } from '../upload/decode-text.js';
+import { COMPARE_FLAGS, compareFlagsHelp, compareOptionsFromFlags } from './compare-flags.js';
+import type { CompareSort } from '../../shared/view/compare-options.js';
 import { InputError, inputLabel, parseCommandLine, readInput, reportError, reportOf, UsageError, type Input } from './common.js';
 
 
@@ -40,16 +42,7 @@ Options:
   -o, --output FILE   write FILE.md (the Markdown table), FILE.json (the /api/compare JSON) or FILE.html
                       (the compare page in one self-contained file: every run overlaid and the table;
                       opens offline) instead of printing the Markdown table
-  --baseline N        the run the others are compared with (0-based, in the order given; default 0)
-  --shift S,S,…       seconds each run's start is shifted by (aligned elapsed = seconds since its first
-                      row − shift)
-  --from S --to S     compare only this window of aligned elapsed seconds (every run alike)
-  --common            compare only the stretch of elapsed time every run covers
-  --align clock       line the runs up on the absolute clock (each log's Date: zone honoured), for logs of
-                      several hosts recorded at once; --shift then adds per-run clock offsets, and
-                      the header gives each run's offset estimated from its network traffic with the
-                      baseline's (one host's send against the other's receive)
-  --min-change P      the smallest change called significant, % of the baseline's mean (default 5)
+${compareFlagsHelp()}
   --raw               raw numbers with a unit column instead of the page's units (KiB/s, %, /s)
   -h, --help          show this help`;
 
@@ -57,13 +50,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     const { values, positionals } = parseCommandLine(args, {
       output: { type: 'string', short: 'o' },
-      baseline: { type: 'string' },
-      shift: { type: 'string' },
-      from: { type: 'string' },
-      to: { type: 'string' },
-      common: { type: 'boolean' },
-      'min-change': { type: 'string' },
-      align: { type: 'string' },
+      ...COMPARE_FLAGS,
       raw: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
@@ -93,7 +80,7 @@ export async function run(args: string[]): Promise<number> {
       await writeFile(values.output!, JSON.stringify(json, null, 2) + '\n');
       return 0;
     }
-    const markdown = compareMarkdown(json, seriesNames(runs, request.baseline), values.raw ?? false);
+    const markdown = compareMarkdown(json, seriesNames(runs, request.baseline), values.raw ?? false, request.sort);
     if (format === 'md') await writeFile(values.output!, markdown);
     else process.stdout.write(markdown);
     return 0;
@@ -104,13 +91,22 @@ export async function run(args: string[]): Promise<number> {
 
 /**
  * The Δ table of a comparison as Markdown: its header (runs, window, method), then the rows named as the
- * page names them (`names`; default the series ids) in the page's units, or raw.
+ * page names them (`names`; default the series ids) in the page's units, or raw; ordered by `order`. With
+ * layout=hosts, each run's figures side by side instead (hostsTable: no change, no verdict).
  */
-export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = false): string {
+export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = false, order: CompareSort = 'change'): string {
   const labels = json.runs.map((r, i) => ({ tag: runTag(i), name: runName(r) }));
   const series: ComparedSeries[] = Object.entries(json.series).map(([id, s]) => ({ id, ...s }));
-  const window = json.window ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time` : undefined;
-  const table = deltaTable(series, labels, json.baseline, { names, raw });
+  const steady = json.runs.map((r) => r.steady);
+  const window = json.window
+    ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time`
+    : steady.some((s) => s !== undefined)
+      ? steadyWindowText(steady, labels)
+      : undefined;
+  if (json.layout === 'hosts') {
+    return deltaTableMarkdown(hostsTable(series, labels, { names, raw }), labels, json.baseline, { window, layout: 'hosts' });
+  }
+  const table = deltaTable(series, labels, json.baseline, { names, raw, order });
   const offsetEstimates = json.align === 'clock' ? json.runs.map((r) => r.offsetEstimate ?? null) : undefined;
   return deltaTableMarkdown(table, labels, json.baseline, { window, minChange: json.minChange, offsetEstimates });
 }
@@ -128,7 +124,7 @@ function outputFormat(output: string | undefined): 'stdout' | 'md' | 'json' | 'h
  * The offline compare page of the runs: each file made into a report as the server would store it, once
  * however many of its runs are compared, opening with the command line's baseline, shifts and window.
  */
-async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<string, Input>, request: CompareRequest): Promise<string> {
+async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<string, Input>, request: CompareRequest & { sort: CompareSort }): Promise<string> {
   const assets = await loadOfflineAssets(process.env.WEB_DIR || defaultWebDir(), 'offline-compare');
   const reports = new Map<string, ExportReport>();
   const runs: ComparedRun[] = [];
@@ -145,37 +141,34 @@ async function compareHtml(positionals: readonly string[], inputs: ReadonlyMap<s
     return { time, firstRowIsSinceBoot, series: [], timezone: meta.timezone };
   });
   const shifts = request.align === 'clock' ? effectiveShifts(chosen, 'clock', request.shifts) : request.shifts;
-  const window = request.window === 'common' ? commonWindow(chosen, shifts) : request.window;
+  // window=steady: the page cuts each run to its steady state itself.
+  const steady = request.window === 'steady';
+  const window = request.window === 'common' ? commonWindow(chosen, shifts) : request.window === 'steady' ? null : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
-  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window });
+  return offlineCompareHtml(assets, runs, { baseline: request.baseline, shifts, window, sort: request.sort, layout: request.layout, steady });
 }
 
-function compareRequest(
-  v: { baseline?: string; shift?: string; from?: string; to?: string; common?: boolean; 'min-change'?: string; align?: string },
-  count: number,
-): CompareRequest {
-  if (v.align !== undefined && v.align !== 'clock' && v.align !== 'elapsed') throw new UsageError('--align takes clock or elapsed');
-  const align = v.align === 'clock' ? 'clock' : 'elapsed';
-  const minChange = v['min-change'] === undefined ? undefined : Number(v['min-change']);
-  if (minChange !== undefined && !(Number.isFinite(minChange) && minChange >= 0)) throw new UsageError('--min-change takes a percentage ≥ 0');
-  const baseline = v.baseline === undefined ? 0 : Number(v.baseline);
-  if (!(Number.isInteger(baseline) && baseline >= 0 && baseline < count)) {
-    throw new UsageError(`--baseline takes a run from 0 to ${count - 1}`);
+/** What the command line asks of the runs: its options (the table's flags) checked against the runs named. */
+function compareRequest(values: Readonly<Record<string, string | boolean | undefined>>, count: number): CompareRequest & { sort: CompareSort } {
+  const read = compareOptionsFromFlags(values);
+  const fromTo = '--from S --to S: two numbers of seconds, from ≤ to (and not with --common)';
+  if (!read.ok) {
+    if (read.bad === 'baseline') throw new UsageError(`--baseline takes a run from 0 to ${count - 1}`);
+    if (read.bad === 'shifts') throw new UsageError(`--shift takes up to ${count} numbers of seconds, comma-separated`);
+    if (read.bad === 'from' || read.bad === 'to') throw new UsageError(values.from === undefined || values.to === undefined ? '--from and --to go together' : fromTo);
+    throw new UsageError(read.message);
   }
-  const shifts = (v.shift ?? '').split(',').filter((s) => s !== '').map(Number);
-  if (shifts.length > count || shifts.some((s) => !Number.isFinite(s))) {
-    throw new UsageError(`--shift takes up to ${count} numbers of seconds, comma-separated`);
+  const o = read.options;
+  if (o.baseline >= count) throw new UsageError(`--baseline takes a run from 0 to ${count - 1}`);
+  if (o.shifts.length > count) throw new UsageError(`--shift takes up to ${count} numbers of seconds, comma-separated`);
+  const shifts = o.shifts.slice();
+  const { baseline, minChange, align, sort, layout } = o;
+  if ((o.from === null) !== (o.to === null)) throw new UsageError('--from and --to go together');
+  if (o.from !== null && o.to !== null) {
+    if (o.window !== 'whole' || !(o.from <= o.to)) throw new UsageError(fromTo);
+    return { baseline, shifts, window: { from: o.from, to: o.to }, minChange, align, sort, layout };
   }
-  if ((v.from === undefined) !== (v.to === undefined)) throw new UsageError('--from and --to go together');
-  if (v.from !== undefined && v.to !== undefined) {
-    const from = Number(v.from);
-    const to = Number(v.to);
-    if (v.common || !(Number.isFinite(from) && Number.isFinite(to) && from <= to)) {
-      throw new UsageError('--from S --to S: two numbers of seconds, from ≤ to (and not with --common)');
-    }
-    return { baseline, shifts, window: { from, to }, minChange, align };
-  }
-  return { baseline, shifts, window: v.common ? 'common' : null, minChange, align };
+  return { baseline, shifts, window: o.window === 'whole' ? null : o.window, minChange, align, sort, layout };
 }
 
 /** The files named on the command line (plain or gzip, `-` standard input), each read once. */

@@ -5,6 +5,7 @@
  * (shared/export/embedded.ts `EmbeddedCompare`; a file two of whose runs are compared is carried once).
  */
 import { compareQuery, type RunRef } from '../../shared/api/compare-ref.js';
+import type { CompareLayout, CompareSort } from '../../shared/view/compare-options.js';
 import { EMBEDDED_COMPARE_ELEMENT_ID, type EmbeddedCompare } from '../../shared/export/embedded.js';
 import { runName } from '../../shared/compare/index.js';
 import { floatingIso } from '../../shared/dstat/time.js';
@@ -23,6 +24,12 @@ export interface CompareOpening {
   shifts: readonly number[];
   /** Zoom window, aligned elapsed seconds; null: the whole runs. */
   window: { from: number; to: number } | null;
+  /** The table's order (default by change). */
+  sort?: CompareSort;
+  /** How the runs are drawn (default overlaid). */
+  layout?: CompareLayout;
+  /** Each run cut to its steady state (window=steady). */
+  steady?: boolean;
 }
 
 export function offlineCompareHtml(assets: OfflineAssets, runs: readonly ComparedRun[], opening: CompareOpening): string {
@@ -34,8 +41,9 @@ export function offlineCompareHtml(assets: OfflineAssets, runs: readonly Compare
     shifts: opening.shifts,
     from: opening.window?.from ?? null,
     to: opening.window?.to ?? null,
-    sort: 'change',
-    idle: false,
+    sort: opening.sort,
+    layout: opening.layout,
+    window: opening.steady ? 'steady' : undefined,
   });
   const data: EmbeddedCompare = { v: 1, search, reports: reports.map(embeddedReportData) };
   return offlineHtml(assets, {

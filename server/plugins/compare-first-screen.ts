@@ -34,11 +34,13 @@ declare module 'fastify' {
 
 /**
  * A view's cache key: its query in the page's own form (compareQuery) without what does not change the
- * images (the Δ table's sort); null for a query the page refuses (it says why itself).
+ * images (the Δ table's sort); null for a query the page refuses (it says why itself) and for the hosts
+ * layout (no images of it are drawn).
  */
 export function compareViewKey(query: string): { key: string; ids: string[] } | null {
   const view = parseCompareView(query);
-  if (view.error) return null;
+  // The hosts layout stacks a panel per run: the overlay's images are not its first screen.
+  if (view.error || view.layout === 'hosts') return null;
   return { key: compareQuery({ ...view, sort: 'change' }), ids: reportIds(view) };
 }
 

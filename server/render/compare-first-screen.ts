@@ -13,7 +13,8 @@ import { alignedRun, drawnMatched, matchCharts, overlayExtent } from '../../shar
 import { runName, runTag } from '../../shared/compare/table.js';
 import { effectiveShifts } from '../../shared/compare/clock.js';
 import { floatingIso } from '../../shared/dstat/time.js';
-import type { RunData } from '../../shared/report/run-data.js';
+import { storedRunFindings, type RunData } from '../../shared/report/run-data.js';
+import { ownWindow } from '../../shared/compare/steady.js';
 import type { CompareView } from '../../shared/view/compare-view.js';
 import { FIRST_SCREEN_CHARTS } from '../../shared/view/first-screen.js';
 import { drawVariants, FIRST_SCREEN_WIDTH, type FirstScreenImage } from './first-screen.js';
@@ -46,9 +47,10 @@ export function compareRuns(reports: ReadonlyMap<string, ColumnarReport>, view: 
   // The page's shifts: the clock's (align=clock) plus the view's offsets, or the offsets alone.
   const shifts = effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts);
   for (const [i, { report, run, n }] of picked.entries()) {
-    // A run compared by a window of its own starts at that window's start and is drawn over it, as on the page.
-    const window = view.refs[i]?.window ?? null;
-    runs.push(alignedRun(run, (shifts[i] ?? 0) + (window?.from ?? 0), report.fileName, window));
+    // A run compared by a window of its own (or its steady state) starts at that window's start and is drawn
+    // over it, as on the page.
+    const own = ownWindow(view.refs[i]!, { ...run, findings: storedRunFindings(run) }, view.window);
+    runs.push(alignedRun(run, (shifts[i] ?? 0) + (own?.from ?? 0), report.fileName, own));
     names.push(`${runTag(i)} ${runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start) })}`);
   }
   return { runs, names };

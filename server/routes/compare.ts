@@ -1,13 +1,14 @@
 /**
  * GET /api/compare?ids=ID1,ID2[,…] — runs of stored reports side by side: each run's statistics per series
  * and its change against the baseline (CompareJson; query in shared/api/schemas.ts CompareQuery).
- *   400  malformed ids, shift, window or baseline (the message names which)
+ *   400  malformed ids, shift, window or baseline (the message names which; the options: shared/view/compare-options.ts)
  *   404  an id (or `ID:N` run) that is not stored (the message names it)
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
 import { parseRunRefs, type RunRef } from '../../shared/api/compare-ref.js';
 import { ApiError, CompareJson, CompareQuery } from '../../shared/api/schemas.js';
+import { COMPARE_OPTIONS, compareOptionsFromTexts, shiftItem } from '../../shared/view/compare-options.js';
 import { BadRequestError, CompareRunNotFoundError } from '../errors.js';
 import type { StoredRuns } from '../plugins/run-columns.js';
 
@@ -38,16 +39,18 @@ const compare: FastifyPluginAsyncTypebox = async (fastify) => {
 };
 
 function compareRequest(q: CompareQuery, count: number): CompareRequest {
-  const baseline = q.baseline ?? 0;
-  if (baseline >= count) throw new BadRequestError(`baseline=${baseline}: there are ${count} runs (0 to ${count - 1})`);
-  const shifts = parseShifts(q.shift ?? '', count);
-  if ((q.from === undefined) !== (q.to === undefined)) throw new BadRequestError('from and to go together: give both or neither');
-  if (q.from !== undefined && q.to !== undefined) {
-    if (q.window) throw new BadRequestError('window=common and from/to exclude each other');
-    if (!(q.from <= q.to)) throw new BadRequestError(`from=${q.from} is after to=${q.to}`);
-    return { baseline, shifts, window: { from: q.from, to: q.to }, minChange: q.minChange, align: q.align };
+  const o = compareOptionsFromTexts({ ...q, shift: undefined });
+  if ('bad' in o) throw new BadRequestError(`${o.param}=${o.text.slice(0, 40)}: ${COMPARE_OPTIONS[o.bad].codec.expects}`);
+  if (o.baseline >= count) throw new BadRequestError(`baseline=${o.baseline}: there are ${count} runs (0 to ${count - 1})`);
+  const shifts = parseShifts(q.shift === undefined ? '' : String(q.shift), count);
+  const { minChange, align, layout } = o;
+  if ((o.from === null) !== (o.to === null)) throw new BadRequestError('from and to go together: give both or neither');
+  if (o.from !== null && o.to !== null) {
+    if (o.window !== 'whole') throw new BadRequestError(`window=${o.window} and from/to exclude each other`);
+    if (!(o.from <= o.to)) throw new BadRequestError(`from=${o.from} is after to=${o.to}`);
+    return { baseline: o.baseline, shifts, window: { from: o.from, to: o.to }, minChange, align, layout };
   }
-  return { baseline, shifts, window: q.window ?? null, minChange: q.minChange, align: q.align };
+  return { baseline: o.baseline, shifts, window: o.window === 'whole' ? null : o.window, minChange, align, layout };
 }
 
 /** `shift=0,12.5`: seconds per run in ids order; missing ones are 0. */
@@ -57,8 +60,8 @@ export function parseShifts(text: string, count: number): number[] {
   const items = text.split(',');
   if (items.length > count) throw new BadRequestError(`shift has ${items.length} values for ${count} runs`);
   items.forEach((item, i) => {
-    const n = item.trim() === '' ? 0 : Number(item);
-    if (!Number.isFinite(n)) throw new BadRequestError(`shift: "${item.slice(0, 40)}" (run ${i}) is not a number of seconds`);
+    const n = shiftItem(item);
+    if (n === undefined) throw new BadRequestError(`shift: "${item.slice(0, 40)}" (run ${i}) is not a number of seconds`);
     shifts[i] = n;
   });
   return shifts;

@@ -1,7 +1,9 @@
 /**
  * GET /api/reports/:id/findings[?link=eth0:10G,eth1:1G] — what limited each run (shared/findings/): the
- * findings stored with the report, and with `link` also `net-near-link` evaluated on the stored samples for
- * those link speeds. A `link` that cannot be read is a 400 that says what is wrong; no such report, 404.
+ * findings stored with the report, read from the head of its level of detail (findings/stored-findings.ts,
+ * kept in memory since the upload); with `link` also `net-near-link` evaluated on the stored samples for
+ * those link speeds, in the worker pool (findings/findings-task.ts). A `link` that cannot be read is a 400
+ * that says what is wrong; no such report, 404.
  */
 import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -9,6 +11,7 @@ import { ReportFindingsJson, ReportFindingsQuery } from '../../shared/api/findin
 import { ApiError, ReportParams } from '../../shared/api/schemas.js';
 import { parseLinks } from '../../shared/findings/link.js';
 import { BadRequestError, ReportNotFoundError } from '../errors.js';
+import { storedFindings } from '../findings/stored-findings.js';
 
 const reportFindings: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -22,6 +25,12 @@ const reportFindings: FastifyPluginAsyncTypebox = async (fastify) => {
         links = [...parsed.links];
       }
       const { id } = request.params;
+      if (links.length === 0) {
+        const lod = await fastify.reportLod.get(id, request.ip);
+        if (!lod) throw new ReportNotFoundError();
+        const stored = await storedFindings(lod.gz);
+        if (stored) return reply.header('Cache-Control', 'no-cache').send(stored);
+      }
       await fastify.rederive.ensureCurrent(id);
       const stored = await fastify.store.openReportJsonGz(id);
       if (!stored) throw new ReportNotFoundError();

@@ -10,8 +10,10 @@ import { SIGNIFICANCE_METHOD } from '../compare/significance.js';
 import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 import { effectiveShifts } from '../compare/clock.js';
 import { offsetEstimates } from '../compare/clock-offset.js';
+import { steadyWindow } from '../compare/steady.js';
 import type { CompareRunInput, ElapsedWindow } from '../compare/types.js';
 import type { CompareJson, CompareSeriesJson } from './schemas.js';
+import type { CompareLayout } from '../view/compare-options.js';
 
 /** One run to compare and what names it. */
 export interface NamedRun extends CompareRunInput {
@@ -22,24 +24,33 @@ export interface NamedRun extends CompareRunInput {
   fileName: string;
   /** A window of the run, seconds from its row 0 (`ID@FROM-TO`): its start is the run's zero. */
   window?: { from: number; to: number };
-  meta: Pick<RunMeta, 'host' | 'producer' | 'timezone'>;
+  meta: Pick<RunMeta, 'host' | 'producer' | 'timezone'> & Partial<Pick<RunMeta, 'cmdline'>>;
   intervalMs: number;
 }
 
 export interface CompareRequest {
   baseline: number;
   shifts: readonly number[];
-  /** An explicit window, `'common'` for the stretch every run covers, or null for whole runs. */
-  window: ElapsedWindow | 'common' | null;
+  /**
+   * An explicit window, `'common'` for the stretch every run covers, `'steady'` for each run's own
+   * steady-state window (steady.ts; a run compared by a window of its own keeps it), or null for whole runs.
+   */
+  window: ElapsedWindow | 'common' | 'steady' | null;
   /** Practical threshold of a significant change, % of the baseline's mean; default DEFAULT_MIN_CHANGE. */
   minChange?: number;
   /** `clock`: runs on the absolute clock (each log's zone), `shifts` added as clock offsets; default elapsed. */
   align?: 'elapsed' | 'clock';
+  /** `hosts`: different machines side by side, so no change against a baseline (every `delta` null). */
+  layout?: CompareLayout;
 }
 
 /** Throws RangeError for a baseline that is not a run, or a common window of runs that do not overlap. */
-export function toCompareJson(runs: readonly NamedRun[], request_: CompareRequest): CompareJson {
+export function toCompareJson(given: readonly NamedRun[], request_: CompareRequest): CompareJson {
+  // window=steady: each run without a window of its own cut to its steady state, when it has one.
+  const steady = request_.window === 'steady' ? given.map((r) => (r.window ? null : steadyWindow(r))) : null;
+  const runs = steady ? given.map((r, i) => (steady[i] ? { ...r, window: steady[i] } : r)) : given;
   const align = request_.align ?? 'elapsed';
+  const layout = request_.layout ?? 'overlay';
   const shifts = effectiveShifts(
     runs.map((r) => ({ time: r.time, timezone: r.meta.timezone })),
     align,
@@ -50,7 +61,7 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
     if (r.window) shifts[i] = (shifts[i] ?? 0) + r.window.from;
   });
   const runWindows = runs.map((r) => (r.window ? { from: 0, to: r.window.to - r.window.from } : null));
-  const request = { ...request_, shifts };
+  const request = { ...request_, shifts, window: request_.window === 'steady' ? null : request_.window };
   const window = request.window === 'common' ? commonWindow(runs, request.shifts) : request.window;
   if (request.window === 'common' && !window) throw new RangeError('the runs have no stretch of elapsed time in common');
   const minChange = request.minChange ?? DEFAULT_MIN_CHANGE;
@@ -59,7 +70,8 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
   const estimates = align === 'clock' ? offsetEstimates(runs, request.baseline, shifts, request_.shifts) : [];
   const series: Record<string, CompareSeriesJson> = {};
   for (const s of comparison.series) {
-    series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta: s.delta, derived: s.derived, ...(s.twinOf ? { twinOf: s.twinOf } : {}) };
+    const delta = layout === 'hosts' ? s.delta.map(() => null) : s.delta;
+    series[s.id] = { unit: s.unit, group: s.group, column: s.column, runs: s.runs, delta, derived: s.derived, ...(s.twinOf ? { twinOf: s.twinOf } : {}) };
   }
   return {
     runs: runs.map((r, i) => {
@@ -71,6 +83,7 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
         runs: r.runs,
         fileName: r.fileName,
         ...(r.window ? { window: r.window } : {}),
+        ...(steady && !given[i]!.window ? { steady: steady[i] !== null } : {}),
         host: r.meta.host,
         producer: r.meta.producer,
         start: n > 0 ? floatingIso(r.time[0]!) : '',
@@ -84,6 +97,7 @@ export function toCompareJson(runs: readonly NamedRun[], request_: CompareReques
     }),
     baseline: comparison.baseline,
     align,
+    layout,
     window: window ?? null,
     noiseRule: SIGNIFICANCE_METHOD,
     minChange,

@@ -5,9 +5,10 @@
  * (two windows of one run: `ID@0-300,ID@600-900`). The same id may appear twice (two runs of one file; two
  * windows of one run; a run with itself).
  */
-import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
 import { MAX_COMPARE_RUNS } from '../limits.js';
 import { isReportId } from './report-id.js';
+import { roundMs, type CompareOptions } from '../view/compare-options.js';
+import { compareOptionsUrlParts } from '../view/compare-url.js';
 
 export interface RunRef {
   id: string;
@@ -58,42 +59,14 @@ export function formatRunRefs(refs: readonly RunRef[]): string {
     .join(',');
 }
 
-/** A compare page's view as its URL query says it (docs/ui-contract.md §18). */
-export interface CompareQuery {
-  refs: readonly RunRef[];
-  /** Index into refs of the run the others are compared with. */
-  baseline: number;
-  /** Seconds each run's start is shifted by, in refs order. */
-  shifts: readonly number[];
-  /** Zoom window, aligned elapsed seconds; both or neither. */
-  from: number | null;
-  to: number | null;
-  sort: 'change' | 'name';
-  /** Draw devices idle in every run (default: listed apart, as on a report page). */
-  idle: boolean;
-  /** Practical threshold of a significant change, % of the baseline's mean (absent: DEFAULT_MIN_CHANGE). */
-  minChange?: number;
-  /** `clock`: runs on the absolute clock, `shifts` then clock offsets (absent: elapsed time). */
-  align?: 'elapsed' | 'clock';
-}
+/** A compare page's view as its URL query says it (docs/ui-contract.md §18): the runs and the options. */
+export type CompareQuery = { refs: readonly RunRef[] } & CompareOptions;
 
 /**
- * The compare page's query, `?ids=…` and only what differs from the default, in a fixed order: the same
- * view always gives the same URL (the page keeps it current; the offline compare page opens with it).
+ * The compare page's query, `?ids=…` and only the options that differ from the default (absent ones are),
+ * in the option table's order (shared/view/compare-options.ts): the same view always gives the same URL
+ * (the page keeps it current; the offline compare page opens with it).
  */
-export function compareQuery(v: CompareQuery): string {
-  const parts = [`ids=${formatRunRefs(v.refs)}`];
-  if (v.baseline !== 0) parts.push(`baseline=${v.baseline}`);
-  if (v.shifts.some((s) => s !== 0)) parts.push(`shift=${v.shifts.map((s) => String(roundMs(s))).join(',')}`);
-  if (v.from !== null && v.to !== null) parts.push(`from=${roundMs(v.from)}`, `to=${roundMs(v.to)}`);
-  if (v.sort === 'name') parts.push('sort=name');
-  if (v.idle) parts.push('idle=1');
-  if (v.minChange !== undefined && v.minChange !== DEFAULT_MIN_CHANGE) parts.push(`minChange=${v.minChange}`);
-  if (v.align === 'clock') parts.push('align=clock');
-  return '?' + parts.join('&');
-}
-
-/** Seconds to the millisecond: enough in a URL. */
-function roundMs(s: number): number {
-  return Math.round(s * 1000) / 1000;
+export function compareQuery(v: { refs: readonly RunRef[] } & Partial<CompareOptions>): string {
+  return '?' + [`ids=${formatRunRefs(v.refs)}`, ...compareOptionsUrlParts(v)].join('&');
 }

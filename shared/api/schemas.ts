@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { REPORT_ID_PATTERN } from './report-id.js';
-import { ViewQuerySchema } from '../view/view-query-schema.js';
+import { CompareOptionsSchema, ViewQuerySchema } from '../view/view-query-schema.js';
 import { RunFindingsJson } from './findings-schema.js';
 import { LANGS, type Lang } from '../chart/chart-text.js';
 import { NO_OFFSET_REASONS, type NoOffsetReason } from '../compare/clock-offset.js';
@@ -200,19 +200,12 @@ export type ReportLodParams = Static<typeof ReportLodParams>;
  * N of a multi-run file (shared/api/compare-ref.ts). `baseline`: index into ids (default 0). `shift`: per
  * run, comma-separated seconds its start is moved (aligned elapsed = seconds since its first row − shift).
  * `from`/`to`: a common window in aligned elapsed seconds, both or neither; `window=common`: the stretch
- * every run covers. Neither: each run's whole run (its figures equal its own report's statistics).
+ * every run covers, `window=steady`: each run's steady-state finding. Neither: each run's whole run (its
+ * figures equal its own report's statistics). The options' names and bounds: shared/view/compare-options.ts.
  */
 export const CompareQuery = Type.Object({
   ids: Type.String({ maxLength: 1024 }),
-  baseline: Type.Optional(Type.Integer({ minimum: 0 })),
-  shift: Type.Optional(Type.String({ maxLength: 1024 })),
-  from: Type.Optional(Type.Number()),
-  to: Type.Optional(Type.Number()),
-  window: Type.Optional(Type.Literal('common')),
-  /** Practical threshold of a significant change, % of the baseline's mean (default 5). */
-  minChange: Type.Optional(Type.Number({ minimum: 0, maximum: 1000 })),
-  /** `clock`: runs on the absolute clock, each log's zone honoured; `shift` then adds per-run clock offsets. */
-  align: Type.Optional(Type.Union([Type.Literal('elapsed'), Type.Literal('clock')])),
+  ...CompareOptionsSchema.properties,
 });
 export type CompareQuery = Static<typeof CompareQuery>;
 
@@ -223,8 +216,13 @@ export const CompareRunJson = Type.Object({
   /** Runs in that file. */
   runs: Type.Integer(),
   fileName: Type.String(),
-  /** The run's own window (`ID@FROM-TO`), seconds from its row 0; absent: the whole run. */
+  /** The run's own window (`ID@FROM-TO`, or its steady state), seconds from its row 0; absent: the whole run. */
   window: Type.Optional(Type.Object({ from: Type.Number(), to: Type.Number() })),
+  /**
+   * With window=steady, for a run without a window of its own: true when cut to its steady-state window,
+   * false when it has none (then compared whole).
+   */
+  steady: Type.Optional(Type.Boolean()),
   host: Type.String(),
   producer: Producer,
   /** First row as the recording host's wall clock (`2026-11-29T20:45:49`), zone in `timezone`. */
@@ -291,7 +289,7 @@ export const CompareSeriesJson = Type.Object({
   column: Type.String(),
   /** Per run in `runs` order; null where the run lacks the series. */
   runs: Type.Array(Type.Union([CompareFiguresJson, Type.Null()])),
-  /** Per run, against the baseline; null for the baseline itself and where either lacks the series. */
+  /** Per run, against the baseline; null for the baseline itself, where either lacks the series, and throughout with layout=hosts. */
   delta: Type.Array(Type.Union([CompareDeltaJson, Type.Null()])),
   /** Runs (indices) whose figures are of a total computed from their devices (their file has none). */
   derived: Type.Array(Type.Integer()),
@@ -308,6 +306,11 @@ export const CompareJson = Type.Object({
   baseline: Type.Integer(),
   /** How the runs are lined up: elapsed time from each run's start, or the absolute clock. */
   align: Type.Union([Type.Literal('elapsed'), Type.Literal('clock')]),
+  /**
+   * How the runs are shown: `overlay`, or `hosts` (different machines side by side: each run's figures,
+   * every `delta` null).
+   */
+  layout: Type.Union([Type.Literal('overlay'), Type.Literal('hosts')]),
   /** The common window in aligned elapsed seconds; null = every run's whole run. */
   window: Type.Union([Type.Object({ from: Type.Number(), to: Type.Number() }), Type.Null()]),
   noiseRule: Type.String(),

@@ -27,6 +27,12 @@ export interface TableText {
   offsetEstimate: (tag: string) => string;
   offsetFound: (offset: string, strength: string) => string;
   offsetNone: Readonly<Record<NoOffsetReason, string>>;
+  /** window=steady, in the header: each run's steady state, and the runs that have none. */
+  steadyWindows: string;
+  noSteady: (tags: string) => string;
+  layout: string;
+  /** What the hosts layout's table is, in its header. */
+  hostsSideBySide: string;
 }
 
 const en: TableText = {
@@ -54,6 +60,10 @@ const en: TableText = {
     'too-short': 'none: the runs overlap too little',
     unclear: 'no clear match in the network traffic',
   },
+  steadyWindows: "each run's steady-state window",
+  noSteady: (tags) => `${tags}: no steady state found, whole run`,
+  layout: 'layout',
+  hostsSideBySide: "hosts side by side: each run's own figures, no change (different machines)",
 };
 
 const ja: TableText = {
@@ -81,6 +91,10 @@ const ja: TableText = {
     'too-short': 'なし: ランの重なりが短すぎます',
     unclear: 'ネットワークの通信に明確な一致がありません',
   },
+  steadyWindows: '各ランの定常状態の区間',
+  noSteady: (tags) => `${tags}: 定常状態が見つからないためラン全体`,
+  layout: 'レイアウト',
+  hostsSideBySide: 'ホストを並べて表示: 各ランの値のみ、差分なし (別のマシン)',
 };
 
 export const TABLE_TEXT: Readonly<Record<Lang, TableText>> = { en, ja };

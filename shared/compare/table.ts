@@ -97,13 +97,12 @@ export function isIdleSeries(s: Pick<ComparedSeries, 'runs'>): boolean {
   return s.runs.every((f) => f === null || (f.min === 0 && f.max === 0));
 }
 
-export function deltaTable(
-  series: readonly ComparedSeries[],
-  labels: readonly RunLabel[],
-  baseline: number,
-  options: DeltaTableOptions | 'change' | 'name' = {},
-): DeltaTable {
-  const o: DeltaTableOptions = typeof options === 'string' ? { order: options } : options;
+/**
+ * What both tables start from: the texts, the series' names, the series shown (twin totals left out, idle
+ * ones too unless asked) and how many were left out of each kind, the head's first columns (chart, series,
+ * unit when raw), a value's cell, a row's first cells.
+ */
+function tableBasis(series: readonly ComparedSeries[], o: Omit<DeltaTableOptions, 'order'>) {
   const t = TABLE_TEXT[o.lang ?? 'en'];
   const raw = o.raw ?? false;
   const nameOf = (s: ComparedSeries): SeriesName =>
@@ -113,16 +112,32 @@ export function deltaTable(
   const shown = o.idle ? notTwins : notTwins.filter((s) => !isIdleSeries(s));
   const head = [t.chart, t.series];
   if (raw) head.push(t.unit);
+  const value = (x: number, unit: string): string => (raw ? figure(x) : formatValue(x, unit));
+  const rowStart = (s: ComparedSeries): string[] => {
+    const n = nameOf(s);
+    const row = [n.chart, n.label + (s.derived.length > 0 ? ` ${t.computed}` : '')];
+    if (raw) row.push(s.unit);
+    return row;
+  };
+  const left = { idle: notTwins.length - shown.length, twins: series.length - notTwins.length };
+  return { t, raw, nameOf, shown, left, head, value, rowStart };
+}
+
+export function deltaTable(
+  series: readonly ComparedSeries[],
+  labels: readonly RunLabel[],
+  baseline: number,
+  options: DeltaTableOptions | 'change' | 'name' = {},
+): DeltaTable {
+  const o: DeltaTableOptions = typeof options === 'string' ? { order: options } : options;
+  const { t, raw, nameOf, shown, left, head, value, rowStart } = tableBasis(series, o);
   for (const l of labels) head.push(`${l.tag} ${t.avg}`, `${l.tag} p95`, `${l.tag} max`);
   labels.forEach((l, i) => {
     if (i !== baseline) head.push(`Δavg ${l.tag}`, `${t.interval} ${l.tag}`, `Δavg % ${l.tag}`, `Δp95 % ${l.tag}`, `Δmax % ${l.tag}`, `${t.verdict} ${l.tag}`);
   });
   const sorted = o.order === 'name' ? byChart(shown, nameOf) : bySignificance(shown, nameOf);
-  const value = (x: number, unit: string): string => (raw ? figure(x) : formatValue(x, unit));
   const rows = sorted.map((s) => {
-    const n = nameOf(s);
-    const row = [n.chart, n.label + (s.derived.length > 0 ? ` ${t.computed}` : '')];
-    if (raw) row.push(s.unit);
+    const row = rowStart(s);
     for (const f of s.runs) row.push(...(f ? [value(f.avg, s.unit), value(f.p95, s.unit), value(f.max, s.unit)] : ['–', '–', '–']));
     s.delta.forEach((d, i) => {
       if (i !== baseline) row.push(...deltaCells(d, (x) => value(x, s.unit), t));
@@ -135,14 +150,25 @@ export function deltaTable(
     const verdict = deltas.length === 0 ? null : c.rank === 2 ? 'significant' : c.rank === 1 ? 'noise' : 'too-few';
     return { id: s.id, chart: nameOf(s).chart, noise: deltas.length > 0 && !c.real, verdict } as const;
   });
-  return {
-    head,
-    rows,
-    meta: meta.map((m) => ({ ...m })),
-    idle: notTwins.length - shown.length,
-    twins: series.length - notTwins.length,
-    textColumns: raw ? 3 : 2,
-  };
+  return { head, rows, meta, ...left, textColumns: raw ? 3 : 2 };
+}
+
+/**
+ * The table of the hosts layout: per series each run's min, avg, p95 and max side by side, no change and no
+ * verdict (the runs are different machines, not a before and an after); rows in the page's chart order.
+ * Series zero in every run are left out and counted, as in deltaTable.
+ */
+export function hostsTable(series: readonly ComparedSeries[], labels: readonly RunLabel[], options: Omit<DeltaTableOptions, 'order'> = {}): DeltaTable {
+  const { t, raw, nameOf, shown, left, head, value, rowStart } = tableBasis(series, options);
+  for (const l of labels) head.push(`${l.tag} min`, `${l.tag} ${t.avg}`, `${l.tag} p95`, `${l.tag} max`);
+  const sorted = byChart(shown, nameOf);
+  const rows = sorted.map((s) => {
+    const row = rowStart(s);
+    for (const f of s.runs) row.push(...(f ? [f.min, f.avg, f.p95, f.max].map((x) => value(x, s.unit)) : ['–', '–', '–', '–']));
+    return row;
+  });
+  const meta = sorted.map((s) => ({ id: s.id, chart: nameOf(s).chart, noise: false, verdict: null }));
+  return { head, rows, meta, ...left, textColumns: raw ? 3 : 2 };
 }
 
 /** Charts in page order, each chart's series in its own order (stable). */
@@ -203,6 +229,16 @@ function pct(p: number | null): string {
   return (p > 0 ? '+' : '') + text + ' %';
 }
 
+/**
+ * The window of window=steady as the header says it: each run's steady state, and which runs have none
+ * (compared whole). `steady`: per run, whether it was cut to its steady state (undefined: a window of its own).
+ */
+export function steadyWindowText(steady: readonly (boolean | undefined)[], labels: readonly RunLabel[], lang: Lang = 'en'): string {
+  const t = TABLE_TEXT[lang];
+  const none = labels.filter((_, i) => steady[i] === false).map((l) => l.tag);
+  return none.length > 0 ? `${t.steadyWindows}; ${t.noSteady(none.join(', '))}` : t.steadyWindows;
+}
+
 /** What the copies say above the table: the runs (host, file, run, start), the window and the method. */
 export interface TableHeader {
   /** `whole runs` or `20 s to 80 s of aligned elapsed time`. */
@@ -211,19 +247,23 @@ export interface TableHeader {
   minChange?: number;
   /** Per run, its clock-offset estimate (align=clock; null for the baseline): said under the runs. */
   offsetEstimates?: readonly ({ offsetS: number | null; strength: number | null; reason?: NoOffsetReason } | null)[];
+  /** `hosts`: the table is hostsTable's (no baseline, no method; the header says so). */
+  layout?: 'overlay' | 'hosts';
   lang?: Lang;
 }
 
 function headerLines(table: DeltaTable, labels: readonly RunLabel[], baseline: number, h: TableHeader): [string, string][] {
   const t = TABLE_TEXT[h.lang ?? 'en'];
-  const lines: [string, string][] = labels.map((l, i) => [`${l.tag}${i === baseline ? ` (${t.baseline})` : ''}`, l.name]);
+  const hosts = h.layout === 'hosts';
+  const lines: [string, string][] = labels.map((l, i) => [`${l.tag}${i === baseline && !hosts ? ` (${t.baseline})` : ''}`, l.name]);
   h.offsetEstimates?.forEach((e, i) => {
     if (!e || !labels[i]) return;
     const found = e.offsetS === null ? t.offsetNone[e.reason ?? 'unclear'] : t.offsetFound(e.offsetS > 0 ? `+${e.offsetS}` : String(e.offsetS), String(e.strength));
     lines.push([t.offsetEstimate(labels[i].tag), found]);
   });
   lines.push([t.window, h.window ?? t.wholeRuns]);
-  lines.push([t.method, `${SIGNIFICANCE_METHOD}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
+  if (hosts) lines.push([t.layout, t.hostsSideBySide]);
+  else lines.push([t.method, `${SIGNIFICANCE_METHOD}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
   if (table.idle > 0) lines.push([t.idleNote, t.idleCount(table.idle)]);
   if (table.twins > 0) lines.push([t.idleNote, t.twinCount(table.twins)]);
   return lines;

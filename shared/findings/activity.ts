@@ -7,7 +7,6 @@ import { DISK_TOTAL_EXCLUDE, NET_TOTAL_EXCLUDE } from '../catalogue/catalogue.js
 import type { FindingResource } from './finding.js';
 import type { RunContext } from './context.js';
 import { devices } from './checks-io.js';
-import { quantiles, sumColumns } from './measure.js';
 
 export interface Activity {
   resource: FindingResource;
@@ -20,10 +19,10 @@ export interface Activity {
   /** Least level that counts as activity, in `unit`. */
   floor: number;
   chart: string;
-  /** The median, 90th and 98th percentiles of `values` (measure.ts `quantile`), selected once for both rules. */
-  p50: number;
-  p90: number;
-  p98: number;
+  /** The q-quantile of `values` (RunContext `quantiles`: each selected once per run). */
+  quantile(q: number): number;
+  /** Whether the q-quantile is at least the floor (RunContext `quantileAtLeast`: without selecting it when it is not). */
+  active(q: number): boolean;
 }
 
 export interface ActivityFloors {
@@ -42,27 +41,27 @@ export function activities(ctx: RunContext, floors: ActivityFloors): Activity[] 
   if (known) return known;
   const out: Activity[] = [];
   byFloors.set(key, out);
-  const levels = (values: Float64Array) => {
-    const [p50, p90, p98] = quantiles(values, [0.5, 0.9, 0.98]);
-    return { p50: p50!, p90: p90!, p98: p98! };
-  };
+  const levels = (values: Float64Array, floor: number) => ({
+    quantile: (q: number) => ctx.quantiles(values, [q])[0]!,
+    active: (q: number) => ctx.quantileAtLeast(values, q, floor),
+  });
   const busy = ctx.busy(null);
-  if (busy) out.push({ resource: 'cpu', series: 'total cpu usage/busy', what: { en: 'CPU busy', ja: 'CPU 使用率' }, unit: '%', values: busy, floor: floors.cpuPct, chart: 'cpu:total', ...levels(busy) });
+  if (busy) out.push({ resource: 'cpu', series: 'total cpu usage/busy', what: { en: 'CPU busy', ja: 'CPU 使用率' }, unit: '%', values: busy, floor: floors.cpuPct, chart: 'cpu:total', ...levels(busy, floors.cpuPct) });
   const disk = summed(ctx, 'dsk', DISK_TOTAL_EXCLUDE, ['read', 'writ']);
-  if (disk) out.push({ resource: 'disk', series: disk.series, what: { en: 'disk throughput', ja: 'ディスク転送量' }, unit: 'bytes/s', values: disk.values, floor: floors.bytesPerS, chart: disk.chart, ...levels(disk.values) });
+  if (disk) out.push({ resource: 'disk', series: disk.series, what: { en: 'disk throughput', ja: 'ディスク転送量' }, unit: 'bytes/s', values: disk.values, floor: floors.bytesPerS, chart: disk.chart, ...levels(disk.values, floors.bytesPerS) });
   const net = summed(ctx, 'net', NET_TOTAL_EXCLUDE, ['recv', 'send']);
-  if (net) out.push({ resource: 'network', series: net.series, what: { en: 'network traffic', ja: 'ネットワーク転送量' }, unit: 'bytes/s', values: net.values, floor: floors.bytesPerS, chart: net.chart, ...levels(net.values) });
+  if (net) out.push({ resource: 'network', series: net.series, what: { en: 'network traffic', ja: 'ネットワーク転送量' }, unit: 'bytes/s', values: net.values, floor: floors.bytesPerS, chart: net.chart, ...levels(net.values, floors.bytesPerS) });
   return out;
 }
 
 /** The producer's own total group when present, else the sum of the devices. */
 function summed(ctx: RunContext, prefix: 'dsk' | 'net', exclude: RegExp, columns: readonly string[]) {
   const kind = prefix === 'dsk' ? 'disk' : 'net';
-  const own = sumColumns(columns.map((c) => ctx.col(`${prefix}/total`, c)), ctx.n);
+  const own = ctx.sum(columns.map((c) => ctx.col(`${prefix}/total`, c)));
   if (own) return { values: own, series: `${prefix}/total`, chart: `${kind}:total` };
   const devs = devices(ctx, prefix, exclude);
   if (devs.length === 0) return null;
-  const values = sumColumns(devs.flatMap((d) => columns.map((c) => ctx.col(`${prefix}/${d}`, c))), ctx.n);
+  const values = ctx.sum(devs.flatMap((d) => columns.map((c) => ctx.col(`${prefix}/${d}`, c))));
   if (!values) return null;
   return devs.length === 1
     ? { values, series: `${prefix}/${devs[0]}`, chart: `${kind}:${devs[0]}` }

@@ -10,7 +10,7 @@ export function cpuSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (!run) return { skip: missing('procs', '-p (or -v)') };
   if (!ctx.cpus) return { skip: NO_CPU_COUNT };
   const cpus = ctx.cpus.count;
-  const ranges = windowsWhere(ctx, spec.minSeconds, (i) => run[i]! > cpus);
+  const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: run, above: cpus }]);
   if (ranges.length === 0) return [];
   const mean = meanIn(run, ranges);
   const peak = peakIn(run, ranges);
@@ -30,7 +30,7 @@ export function cpuBusy(ctx: RunContext, spec: RuleSpec): CheckResult {
   const busy = ctx.busy(null);
   if (!busy) return { skip: NO_CPU };
   const limit = spec.thresholds['busyPct']!;
-  const ranges = windowsWhere(ctx, spec.minSeconds, (i) => busy[i]! > limit);
+  const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: busy, above: limit }]);
   if (ranges.length === 0) return [];
   const peak = peakIn(busy, ranges);
   const mean = meanIn(busy, ranges);
@@ -55,7 +55,10 @@ export function cpuSingleHot(ctx: RunContext, spec: RuleSpec): CheckResult {
   for (const cpu of ctx.perCpu) {
     const busy = ctx.busy(cpu.group);
     if (!busy) continue;
-    const ranges = windowsWhere(ctx, spec.minSeconds, (i) => busy[i]! > hot && total[i]! < room);
+    const ranges = windowsWhere(ctx, spec.minSeconds, [
+      { values: busy, above: hot },
+      { values: total, below: room },
+    ]);
     if (ranges.length === 0) continue;
     const peak = peakIn(busy, ranges);
     out.push({
@@ -75,7 +78,7 @@ export function cpuColumnAbove(column: string, threshold: string) {
     const v = ctx.totalCpuCol(column);
     if (!v) return { skip: missing(`CPU ${column}`, '-c') };
     const limit = spec.thresholds[threshold]!;
-    const ranges = windowsWhere(ctx, spec.minSeconds, (i) => v[i]! > limit);
+    const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: v, above: limit }]);
     if (ranges.length === 0) return [];
     const peak = peakIn(v, ranges);
     const mean = meanIn(v, ranges);
@@ -98,8 +101,13 @@ export function cpuSystemHeavy(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (!busy || !usr || !sys) return { skip: NO_CPU };
   const minBusy = spec.thresholds['busyPct']!;
   const ratio = spec.thresholds['sysShareRatio']!;
-  const share = (i: number) => sys[i]! / (usr[i]! + sys[i]!);
-  const ranges = windowsWhere(ctx, spec.minSeconds, (i) => busy[i]! >= minBusy && share(i) > ratio);
+  if (!(ctx.stats(busy).max >= minBusy)) return [];
+  // The kernel's share of the work, sys/(usr+sys), per sample (NaN when both are 0).
+  const share = shareOf(sys, usr, ctx.floats());
+  const ranges = windowsWhere(ctx, spec.minSeconds, [
+    { values: busy, atLeast: minBusy },
+    { values: share, above: ratio },
+  ]);
   if (ranges.length === 0) return [];
   const peak = peakIn(sys, ranges);
   let s = 0;
@@ -123,6 +131,12 @@ export function cpuSystemHeavy(ctx: RunContext, spec: RuleSpec): CheckResult {
   ];
 }
 
+/** out[i] = part[i] / (part[i] + other[i]), in a function of its own (a hot loop alone compiles once). */
+function shareOf(part: Float64Array, other: Float64Array, out: Float64Array): Float64Array {
+  for (let i = 0; i < out.length; i++) out[i] = part[i]! / (other[i]! + part[i]!);
+  return out;
+}
+
 /** Softirq piled on one CPU while the others have little. */
 export function cpuSoftirqOne(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (ctx.perCpu.length < 2) return { skip: NO_PER_CPU };
@@ -133,11 +147,8 @@ export function cpuSoftirqOne(ctx: RunContext, spec: RuleSpec): CheckResult {
   const out: Draft[] = [];
   ctx.perCpu.forEach((cpu, k) => {
     const mine = siq[k]!;
-    const ranges = windowsWhere(ctx, spec.minSeconds, (i) => {
-      if (!(mine[i]! > hot)) return false;
-      for (let j = 0; j < siq.length; j++) if (j !== k && !(siq[j]![i]! < cold)) return false;
-      return true;
-    });
+    const others = siq.filter((_, j) => j !== k).map((s) => ({ values: s!, below: cold }));
+    const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: mine, above: hot }, ...others]);
     if (ranges.length === 0) return;
     const peak = peakIn(mine, ranges);
     out.push({

@@ -3,7 +3,7 @@ import { DISK_TOTAL_EXCLUDE } from '../catalogue/catalogue.js';
 import type { CheckResult, Draft, RuleSpec } from './rule-spec.js';
 import type { RunContext } from './context.js';
 import type { FindingsOptions } from './run-input.js';
-import { meanIn, peakIn, quantile, sumColumns, windowsWhere } from './measure.js';
+import { meanIn, peakIn, windowsWhere } from './measure.js';
 import { NO_LINK, missing } from './skips.js';
 import { bytesPerSecond } from './text.js';
 import { round } from './checks-cpu.js';
@@ -35,26 +35,24 @@ export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
   const waiPct = spec.thresholds['iowaitPct']!;
   const out: Draft[] = [];
   for (const disk of disks) {
-    // Parts whose peaks cannot reach the floor together are skipped before any column is summed.
+    // An idle disk (its columns all 0: known once per run) is skipped before any sum; a disk whose ceiling
+    // stays under the floor, by counting its samples under the floor before selecting the ceiling.
     const parts = (group: string) => [ctx.col(group, 'read'), ctx.col(group, 'writ')];
-    const reaches = (cols: (Float64Array | null)[], floor: number) => cols.reduce((s, c) => s + (c ? Math.max(0, maxOf(c)) : 0), 0) >= floor;
     const measures = [
       { group: `dsk/${disk}`, unit: 'bytes/s', what: 'throughput', floor: spec.thresholds['minBytesPerS']!, plateau: spec.thresholds['plateauBytesPerS']! },
       { group: `io/${disk}`, unit: '/s', what: 'IOPS', floor: spec.thresholds['minIops']!, plateau: spec.thresholds['plateauIops']! },
     ]
-      .filter((m) => reaches(parts(m.group), m.floor))
-      .map((m) => ({ ...m, values: sumColumns(parts(m.group), ctx.n), series: m.group }));
+      .filter((m) => parts(m.group).some((c) => c && !ctx.isIdle(c)))
+      .map((m) => ({ ...m, values: ctx.sum(parts(m.group)), series: m.group }));
     let best: Draft | null = null;
     let bestRows = 0;
     for (const m of measures) {
       const v = m.values;
-      if (!v) continue;
-      const ceiling = quantile(v, 0.98);
-      if (!(ceiling >= m.floor)) continue;
-      let ranges = windowsWhere(ctx, spec.minSeconds, (i) => v[i]! >= share * ceiling && wai[i]! > waiPct);
-      if (ranges.length === 0 && ceiling >= m.plateau) {
-        ranges = windowsWhere(ctx, spec.thresholds['plateauSeconds']!, (i) => v[i]! >= share * ceiling);
-      }
+      if (!v || !ctx.quantileAtLeast(v, 0.98, m.floor)) continue;
+      const ceiling = ctx.quantiles(v, [0.98])[0]!;
+      const near = { values: v, atLeast: share * ceiling };
+      let ranges = windowsWhere(ctx, spec.minSeconds, [near, { values: wai, above: waiPct }]);
+      if (ranges.length === 0 && ceiling >= m.plateau) ranges = windowsWhere(ctx, spec.thresholds['plateauSeconds']!, [near]);
       const rows = ranges.reduce((s, r) => s + r.b - r.a + 1, 0);
       if (ranges.length === 0 || rows <= bestRows) continue;
       bestRows = rows;
@@ -81,13 +79,6 @@ export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
   return out;
 }
 
-/** The largest sample (NaN left out; -Infinity when none): a pass without allocation, to skip idle devices. */
-function maxOf(v: Float64Array): number {
-  let m = -Infinity;
-  for (let i = 0; i < v.length; i++) if (v[i]! > m) m = v[i]!;
-  return m;
-}
-
 /** A NIC above a share of the link speed the user gave, receive or send (full duplex). */
 export function netNearLink(ctx: RunContext, spec: RuleSpec, options: FindingsOptions): CheckResult {
   const links = options.links;
@@ -100,7 +91,7 @@ export function netNearLink(ctx: RunContext, spec: RuleSpec, options: FindingsOp
     if (!recv && !send) continue;
     for (const [dir, v] of [['receive', recv], ['send', send]] as const) {
       if (!v) continue;
-      const ranges = windowsWhere(ctx, spec.minSeconds, (i) => v[i]! > share * bytesPerS);
+      const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: v, above: share * bytesPerS }]);
       if (ranges.length === 0) continue;
       const peak = peakIn(v, ranges);
       const mean = meanIn(v, ranges);

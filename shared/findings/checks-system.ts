@@ -1,7 +1,7 @@
 /** Memory, paging, system-wide counters and the sampling itself (thresholds and texts in rules.ts). */
 import type { CheckResult, RuleSpec } from './rule-spec.js';
 import type { RunContext } from './context.js';
-import { meanIn, median, peakIn, windowsWhere } from './measure.js';
+import { meanIn, peakIn, windowsWhere } from './measure.js';
 import { NO_CPU_COUNT, TOO_SHORT, missing } from './skips.js';
 import { bytesPerSecond } from './text.js';
 import { conditionRanges, longEnough, round1, type RowRange } from './windows.js';
@@ -18,17 +18,11 @@ export function memoryPressure(ctx: RunContext, spec: RuleSpec): CheckResult {
   const free = ctx.col(group, 'free')!;
   const cach = ctx.col(group, 'cach');
   const buff = ctx.col(group, 'buff') ?? ctx.col(group, 'buf');
-  const n = ctx.n;
-  const total = new Float64Array(n);
-  const left = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const c = cach ? cach[i]! : 0;
-    const b = buff ? buff[i]! : 0;
-    total[i] = used[i]! + free[i]! + c + b;
-    left[i] = (100 * (free[i]! + c)) / total[i]!;
-  }
+  const total = ctx.floats();
+  const left = ctx.floats();
+  memoryLeft(used, free, cach ?? ctx.zeros(), buff ?? ctx.zeros(), total, left);
   const share = spec.thresholds['leftBelowPct']!;
-  const ranges = windowsWhere(ctx, spec.minSeconds, (i) => left[i]! < share);
+  const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: left, below: share }]);
   if (ranges.length > 0) {
     let low = { value: Infinity, row: ranges[0]!.a };
     for (const r of ranges) for (let i = r.a; i <= r.b; i++) if (left[i]! < low.value) low = { value: left[i]!, row: i };
@@ -44,29 +38,45 @@ export function memoryPressure(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (!cach) return [];
   // The cache evicted: from its highest point, it falls to half or less while `used` grows by at least half
   // of what the cache lost (memory taken by processes, not a cache dropped on purpose).
-  const drop = spec.thresholds['cacheDropRatio']!;
+  const evicted = cacheEvicted(cach, used, total, spec.thresholds['cacheDropRatio']!);
+  if (!evicted) return [];
+  const { a: hi, b: i } = evicted;
+  return [
+    {
+      ranges: [evicted],
+      peak: { value: cach[i]!, unit: 'bytes', row: i, series: `${group}/cach` },
+      textKey: 'cacheEvicted',
+      evidence: { cacheFromBytes: cach[hi]!, cacheToBytes: cach[i]!, usedGrowthBytes: used[i]! - used[hi]! },
+      vars: {
+        from: { en: formatBytes(cach[hi]!), ja: formatBytes(cach[hi]!) },
+        to: { en: formatBytes(cach[i]!), ja: formatBytes(cach[i]!) },
+        grew: { en: formatBytes(used[i]! - used[hi]!), ja: formatBytes(used[i]! - used[hi]!) },
+      },
+    },
+  ];
+}
+
+/** total = used + free + cache + buffers, left = (free + cache) as a % of total, per sample. */
+function memoryLeft(used: Float64Array, free: Float64Array, cach: Float64Array, buff: Float64Array, total: Float64Array, left: Float64Array): void {
+  for (let i = 0; i < total.length; i++) {
+    const c = cach[i]!;
+    total[i] = used[i]! + free[i]! + c + buff[i]!;
+    left[i] = (100 * (free[i]! + c)) / total[i]!;
+  }
+}
+
+/**
+ * The first row where the cache has fallen by `drop` or more from its highest point so far while `used` grew
+ * by at least half of what the cache lost (and the loss is 5 % of the memory): that point and the row, or null.
+ */
+function cacheEvicted(cach: Float64Array, used: Float64Array, total: Float64Array, drop: number): RowRange | null {
   let hi = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < cach.length; i++) {
     if (cach[i]! > cach[hi]!) hi = i;
     const lost = cach[hi]! - cach[i]!;
-    if (cach[hi]! > 0 && cach[i]! <= (1 - drop) * cach[hi]! && used[i]! - used[hi]! >= 0.5 * lost && lost >= 0.05 * total[i]!) {
-      const range: RowRange = { a: hi, b: i };
-      return [
-        {
-          ranges: [range],
-          peak: { value: cach[i]!, unit: 'bytes', row: i, series: `${group}/cach` },
-          textKey: 'cacheEvicted',
-          evidence: { cacheFromBytes: cach[hi]!, cacheToBytes: cach[i]!, usedGrowthBytes: used[i]! - used[hi]! },
-          vars: {
-            from: { en: formatBytes(cach[hi]!), ja: formatBytes(cach[hi]!) },
-            to: { en: formatBytes(cach[i]!), ja: formatBytes(cach[i]!) },
-            grew: { en: formatBytes(used[i]! - used[hi]!), ja: formatBytes(used[i]! - used[hi]!) },
-          },
-        },
-      ];
-    }
+    if (cach[hi]! > 0 && cach[i]! <= (1 - drop) * cach[hi]! && used[i]! - used[hi]! >= 0.5 * lost && lost >= 0.05 * total[i]!) return { a: hi, b: i };
   }
-  return [];
+  return null;
 }
 
 /** Swap-out (dstat's `paging out`, pages × page size per second) in enough samples of a 10-s window. */
@@ -76,10 +86,10 @@ export function swapping(ctx: RunContext, spec: RuleSpec): CheckResult {
   const limit = spec.thresholds['pagesPerS']! * spec.thresholds['pageBytes']!;
   const w = Math.max(1, Math.round(spec.thresholds['windowS']! / ctx.intervalS));
   const need = Math.ceil(spec.thresholds['samplesRatio']! * w);
-  const hit = new Uint8Array(ctx.n);
+  const hit = ctx.flags();
   for (let i = 0; i < ctx.n; i++) if (out[i]! >= limit) hit[i] = 1;
   // A sample belongs to the storm when a window of w samples holding it has `need` hits; only hits count.
-  const cond = new Uint8Array(ctx.n);
+  const cond = ctx.flags();
   let count = 0;
   for (let i = 0; i < ctx.n; i++) {
     count += hit[i]!;
@@ -111,9 +121,14 @@ export function perCpuRate(column: 'csw' | 'int') {
     const cpus = ctx.cpus.count;
     const limit = spec.thresholds['perCpuPerS']! * cpus;
     const medianRatio = spec.thresholds['medianRatio'];
-    const runMedian = medianRatio ? median(v) : 0;
+    // The run's median only when some sample is over the limit.
+    if (!(ctx.stats(v).max > limit)) return [];
+    const runMedian = medianRatio ? ctx.quantiles(v, [0.5])[0]! : 0;
     const floor = medianRatio ? medianRatio * runMedian : 0;
-    const ranges = windowsWhere(ctx, spec.minSeconds, (i) => v[i]! > limit && v[i]! > floor);
+    const ranges = windowsWhere(ctx, spec.minSeconds, [
+      { values: v, above: limit },
+      { values: v, above: floor },
+    ]);
     if (ranges.length === 0) return [];
     const peak = peakIn(v, ranges);
     const mean = meanIn(v, ranges);
@@ -134,7 +149,7 @@ export function loadHigh(ctx: RunContext, spec: RuleSpec): CheckResult {
   if (!load) return { skip: missing('load average', '-l') };
   if (!ctx.cpus) return { skip: NO_CPU_COUNT };
   const limit = Math.max(spec.thresholds['cpuRatio']! * ctx.cpus.count, spec.thresholds['atLeast']!);
-  const ranges = windowsWhere(ctx, spec.minSeconds, (i) => load[i]! > limit);
+  const ranges = windowsWhere(ctx, spec.minSeconds, [{ values: load, above: limit }]);
   if (ranges.length === 0) return [];
   const peak = peakIn(load, ranges);
   return [

@@ -1,7 +1,10 @@
 /**
  * A run made ready for the rules, once per run: the samples after the since-boot row, times in seconds
- * from the first of them, the interval, columns by group and name, the CPU count and each CPU's busy share.
+ * from the first of them, the interval, columns by group and name, the CPU count and each CPU's busy share,
+ * and what the rules derive from the columns (column-cache.ts), shared by all of them.
  */
+import { Arena } from './arena.js';
+import { ColumnCache, type ColumnStats } from './column-cache.js';
 import type { FindingsRun } from './run-input.js';
 
 /** Groups of per-CPU usage (`cpu0 usage`, dool's and pcp-dstat's alike) and of the total. */
@@ -44,17 +47,43 @@ export interface RunContext {
   busy(group: string | null): Float64Array | null;
   /** A column of total CPU usage (the file's, else the mean of the CPUs'), or null. */
   totalCpuCol(column: string): Float64Array | null;
+  /** A column's max, min and idleness (ColumnCache.statsOf): a pass the first time. */
+  stats(values: Float64Array): ColumnStats;
+  /** Whether a column's samples are all 0 (ColumnCache.isIdle): next to no cost for a busy one. */
+  isIdle(values: Float64Array): boolean;
+  /** The same when a rule has asked already, else undefined (no pass). */
+  knownStats(values: Float64Array): ColumnStats | undefined;
+  /** The sum of the columns present, shared (ColumnCache.sum): read-only. */
+  sum(parts: readonly (Float64Array | null)[]): Float64Array | null;
+  /** q-quantiles of a column, each selected once per run (ColumnCache.quantiles). */
+  quantiles(values: Float64Array, qs: readonly number[]): number[];
+  /** Whether a column's q-quantile is at least a level (ColumnCache.quantileAtLeast). */
+  quantileAtLeast(values: Float64Array, q: number, level: number): boolean;
+  /** A column of n zeros, shared: read-only. */
+  zeros(): Float64Array;
+  /** The run's one buffer of per-sample conditions (measure.ts windowsWhere), n long; its content is the last caller's. */
+  condition(): Uint8Array;
+  /** Scratch for a rule, from the run's arena (arena.ts): doubles and integers as yet unwritten, flags zeroed; `length` n unless given. */
+  floats(length?: number): Float64Array;
+  ints(length?: number): Int32Array;
+  flags(length?: number): Uint8Array;
+  /** The run's findings are made: every derived column and scratch goes back to the arena. */
+  release(): void;
 }
+
+/** Derived columns a run usually needs (sums, means, conditions, copies), for the arena's first size. */
+const USUAL_DERIVED_COLUMNS = 24;
 
 export function runContext(run: FindingsRun): RunContext {
   const s0 = run.firstRowIsSinceBoot ? 1 : 0;
   const rows = run.time.length;
   const n = Math.max(0, rows - s0);
-  const t = new Float64Array(n);
+  const arena = new Arena(USUAL_DERIVED_COLUMNS * 8 * n);
+  const t = arena.floats(n);
   const t0 = n > 0 ? run.time[s0]! : 0;
   for (let i = 0; i < n; i++) t[i] = (run.time[s0 + i]! - t0) / 1000;
   const intervalS = intervalOf(run.intervalMs, t);
-  const broken = new Uint8Array(n);
+  const broken = arena.flags(n);
   for (let i = 1; i < n; i++) broken[i] = t[i]! - t[i - 1]! <= 2 * intervalS ? 0 : 1;
   const byKey = new Map<string, Float64Array>();
   const groups: string[] = [];
@@ -72,13 +101,15 @@ export function runContext(run: FindingsRun): RunContext {
     if (m) perCpu.push({ name: `cpu${m[1]}`, group: g });
   }
   const totalCpuGroup = TOTAL_CPU_GROUPS.find((g) => groups.includes(g)) ?? null;
+  const cache = new ColumnCache(n, arena);
+  let condition: Uint8Array | null = null;
   const busyCache = new Map<string, Float64Array | null>();
   const totalCache = new Map<string, Float64Array | null>();
 
   const totalCpuCol = (column: string): Float64Array | null => {
     if (totalCache.has(column)) return totalCache.get(column)!;
     let out: Float64Array | null = totalCpuGroup ? col(totalCpuGroup, column) : null;
-    if (!out && !totalCpuGroup) out = meanOf(perCpu.map((c) => col(c.group, column)), n);
+    if (!out && !totalCpuGroup) out = cache.mean(perCpu.map((c) => col(c.group, column)));
     totalCache.set(column, out);
     return out;
   };
@@ -86,7 +117,7 @@ export function runContext(run: FindingsRun): RunContext {
     const key = group ?? '\u0000total';
     if (busyCache.has(key)) return busyCache.get(key)!;
     const parts = BUSY_COLUMNS.map((c) => (group === null ? totalCpuCol(c) : col(group, c)));
-    const out = parts[0] && parts[1] ? sumOf(parts, n) : null;
+    const out = parts[0] && parts[1] ? cache.sum(parts) : null;
     busyCache.set(key, out);
     return out;
   };
@@ -103,6 +134,18 @@ export function runContext(run: FindingsRun): RunContext {
     totalCpuGroup,
     busy,
     totalCpuCol,
+    stats: (values) => cache.statsOf(values),
+    knownStats: (values) => cache.knownStats(values),
+    isIdle: (values) => cache.isIdle(values),
+    sum: (parts) => cache.sum(parts),
+    quantiles: (values, qs) => cache.quantiles(values, qs),
+    quantileAtLeast: (values, q, level) => cache.quantileAtLeast(values, q, level),
+    zeros: () => cache.zeroColumn(),
+    condition: () => (condition ??= arena.flags(n)),
+    floats: (length = n) => arena.floats(length),
+    ints: (length = n) => arena.ints(length),
+    flags: (length = n) => arena.flags(length),
+    release: () => arena.release(),
   };
 }
 
@@ -131,19 +174,3 @@ function cpuCount(perCpu: number, cmdline: string): CpuCount | null {
   return null;
 }
 
-function sumOf(parts: readonly (Float64Array | null)[], n: number): Float64Array {
-  const out = new Float64Array(n);
-  for (const p of parts) {
-    if (!p) continue;
-    for (let i = 0; i < n; i++) out[i] = out[i]! + p[i]!;
-  }
-  return out;
-}
-
-function meanOf(parts: readonly (Float64Array | null)[], n: number): Float64Array | null {
-  const present = parts.filter((p): p is Float64Array => p !== null);
-  if (present.length === 0) return null;
-  const out = sumOf(present, n);
-  for (let i = 0; i < n; i++) out[i] = out[i]! / present.length;
-  return out;
-}

@@ -18,15 +18,19 @@ export function evaluateFindings(run: FindingsRun, options: FindingsOptions = {}
   const findings: Finding[] = [];
   const checked: FindingRuleId[] = [];
   const skipped: SkippedCheck[] = [];
-  for (const spec of RULES) {
-    if (only && !only.includes(spec.id)) continue;
-    const result = spec.check(ctx, spec, options);
-    if (isSkip(result)) {
-      skipped.push({ rule: spec.id, why: result.skip });
-      continue;
+  try {
+    for (const spec of RULES) {
+      if (only && !only.includes(spec.id)) continue;
+      const result = spec.check(ctx, spec, options);
+      if (isSkip(result)) {
+        skipped.push({ rule: spec.id, why: result.skip });
+        continue;
+      }
+      checked.push(spec.id);
+      for (const d of result) findings.push(toFinding(spec, d, ctx.t, ctx.intervalS));
     }
-    checked.push(spec.id);
-    for (const d of result) findings.push(toFinding(spec, d, ctx.t, ctx.intervalS));
+  } finally {
+    ctx.release();
   }
   return { findings: sortFindings(findings), checked, skipped };
 }

@@ -1,29 +1,79 @@
 /** Small measures over a column's samples, shared by the rules. NaN samples are left out. */
-import { selectKth } from '../series/select.js';
-import { DIP_TOLERANCE, longEnough, type RowRange } from './windows.js';
+import { DIP_TOLERANCE, type RowRange } from './windows.js';
+import type { ColumnStats } from './column-cache.js';
 import type { RunContext } from './context.js';
 
+/** A per-sample test of a condition: the column's sample `above` (>), `atLeast` (≥) or `below` (<) a level. */
+export type Clause = { values: Float64Array } & ({ above: number } | { atLeast: number } | { below: number });
+
 /**
- * Rows where `test(i)` holds, as windows of at least `minS` seconds: conditionRanges (windows.ts) over the
- * tested samples, in one pass without a buffer of conditions, the run's time steps read from `ctx.broken`.
+ * Rows where every clause holds, as windows of at least `minS` seconds (longEnough): conditionRanges (windows.ts)
+ * over the tested samples, the run's time steps read from `ctx.broken`. A clause no sample can meet by its
+ * column's extremes (when a rule has made them known) ends it before any pass; the clauses but the last mark
+ * the run's condition buffer in one plain loop each, and the last is tested in the pass that finds the
+ * windows.
  */
-export function windowsWhere(ctx: RunContext, minS: number, test: (i: number) => boolean): RowRange[] {
-  const broken = ctx.broken;
+export function windowsWhere(ctx: RunContext, minS: number, clauses: readonly Clause[]): RowRange[] {
+  for (const c of clauses) if (!canHold(ctx.knownStats(c.values), c)) return [];
+  const cond = clauses.length > 1 ? ctx.condition() : null;
+  for (let k = 0; k < clauses.length - 1; k++) if (mark(cond!, clauses[k]!, k > 0) === 0) return [];
+  const last = clauses[clauses.length - 1];
+  return last ? windowsOf(ctx, cond, last, minS) : [];
+}
+
+function canHold(s: ColumnStats | undefined, c: Clause): boolean {
+  if (!s) return true;
+  if ('above' in c) return s.max > c.above;
+  if ('atLeast' in c) return s.max >= c.atLeast;
+  return s.min < c.below;
+}
+
+/** A clause as an operator code (0 >, 1 ≥, 2 <) and its level. */
+function opOf(c: Clause): [number, number] {
+  return 'above' in c ? [0, c.above] : 'atLeast' in c ? [1, c.atLeast] : [2, c.below];
+}
+
+/** cond[i] = the clause holds at i (and, when `and`, it held before); how many samples hold. */
+function mark(cond: Uint8Array, c: Clause, and: boolean): number {
+  const v = c.values;
+  const n = cond.length;
+  const [op, x] = opOf(c);
+  let held = 0;
+  for (let i = 0; i < n; i++) {
+    const y = v[i]!;
+    const h = (op === 0 ? y > x : op === 1 ? y >= x : y < x) && (!and || cond[i] === 1) ? 1 : 0;
+    cond[i] = h;
+    held += h;
+  }
+  return held;
+}
+
+/**
+ * Windows of at least `minS` seconds over the samples where `cond` (when given) and the clause hold: dips of
+ * DIP_TOLERANCE bridged, never a broken time step; a window shorter than `minS` (rangeSeconds) is dropped as
+ * it closes.
+ */
+function windowsOf(ctx: RunContext, cond: Uint8Array | null, c: Clause, minS: number): RowRange[] {
+  const { broken, t, intervalS } = ctx;
+  const v = c.values;
+  const [op, x] = opOf(c);
+  const least = minS - 1e-9;
   const out: RowRange[] = [];
   let a = -1;
   let last = -1;
   for (let i = 0; i < ctx.n; i++) {
     if (a >= 0 && (broken[i] === 1 || i - last > DIP_TOLERANCE + 1)) {
-      out.push({ a, b: last });
+      if (t[last]! - t[a]! + intervalS >= least) out.push({ a, b: last });
       a = -1;
     }
-    if (test(i)) {
+    const y = v[i]!;
+    if ((op === 0 ? y > x : op === 1 ? y >= x : y < x) && (cond === null || cond[i] === 1)) {
       if (a < 0) a = i;
       last = i;
     }
   }
-  if (a >= 0) out.push({ a, b: last });
-  return longEnough(out, ctx.t, ctx.intervalS, minS);
+  if (a >= 0 && t[last]! - t[a]! + intervalS >= least) out.push({ a, b: last });
+  return out;
 }
 
 /** The largest sample of `values` within the ranges, and its row. */
@@ -56,56 +106,6 @@ export function meanIn(values: Float64Array, ranges: readonly RowRange[]): numbe
     }
   }
   return count > 0 ? sum / count : 0;
-}
-
-/** The median of the samples (0 when none). */
-export function median(values: Float64Array): number {
-  return quantile(values, 0.5);
-}
-
-/**
- * The q-quantile (nearest rank: the smallest sample ≥ a share q of the samples) of the samples, NaN left
- * out; 0 when none. By selection (Hoare's quickselect) on a copy, O(n): a sort per column and rule was most
- * of the rules' time on long runs.
- */
-let scratch = new Float64Array(0);
-
-export function quantile(values: Float64Array, q: number): number {
-  return quantiles(values, [q])[0]!;
-}
-
-/**
- * Several q-quantiles (as `quantile`) of the same samples from one copy: in ascending rank, each selection
- * searches only above the previous rank (selection leaves the copy partitioned around it), so the values are
- * those of separate calls.
- */
-export function quantiles(values: Float64Array, qs: readonly number[]): number[] {
-  // One scratch buffer for every call (the copy selection reorders), grown as needed: no garbage per call.
-  if (scratch.length < values.length) scratch = new Float64Array(values.length);
-  const xs = scratch;
-  let n = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (v === v) xs[n++] = v;
-  }
-  if (n === 0) return qs.map(() => 0);
-  const ranks = qs.map((q, at) => ({ at, k: Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1)) })).sort((p, r) => p.k - r.k);
-  const out = new Array<number>(qs.length);
-  let from = 0;
-  for (const { at, k } of ranks) {
-    out[at] = selectKth(xs, n, k, from);
-    from = k;
-  }
-  return out;
-}
-
-/** Element-wise sum of columns that are present (null when none is). */
-export function sumColumns(parts: readonly (Float64Array | null)[], n: number): Float64Array | null {
-  const present = parts.filter((p): p is Float64Array => p !== null);
-  if (present.length === 0) return null;
-  const out = new Float64Array(n);
-  for (const p of present) for (let i = 0; i < n; i++) out[i] = out[i]! + p[i]!;
-  return out;
 }
 
 /** Rows in total across ranges. */

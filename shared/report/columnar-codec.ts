@@ -87,3 +87,35 @@ export function decodeColumnar(bytes: Uint8Array): ColumnarReport {
     throw new ColumnarFormatError('the header is not JSON');
   }
 }
+
+/**
+ * How many leading bytes hold the header (magic, length and the header itself): with that many, the header
+ * can be read without the columns (`decodeColumnarHeader`); null while fewer than 12 bytes are known.
+ */
+export function columnarHeaderEnd(prefix: Uint8Array): number | null {
+  if (prefix.length < 12) return null;
+  if (MAGIC.some((b, i) => prefix[i] !== b)) throw new ColumnarFormatError('not a dstatview column file');
+  return 12 + new DataView(prefix.buffer, prefix.byteOffset, prefix.byteLength).getUint32(8, true);
+}
+
+/**
+ * The report without its numbers: everything the header holds (meta, statistics, findings…), each column
+ * left out. `prefix`: at least the first `columnarHeaderEnd` bytes. Throws ColumnarFormatError as
+ * decodeColumnar does.
+ */
+export function decodeColumnarHeader(prefix: Uint8Array): ColumnarHeader {
+  const end = columnarHeaderEnd(prefix);
+  if (end === null || end > prefix.length) throw new ColumnarFormatError('the header runs past the end');
+  try {
+    return JSON.parse(new TextDecoder().decode(prefix.subarray(12, end)), (_key, value: unknown) =>
+      value !== null && typeof value === 'object' && MARKER in value ? null : value,
+    ) as ColumnarHeader;
+  } catch {
+    throw new ColumnarFormatError('the header is not JSON');
+  }
+}
+
+/** A report's header: its runs without `time` and the series' values. */
+export interface ColumnarHeader extends Omit<ColumnarReport, 'runs'> {
+  runs: Omit<ColumnarReport['runs'][number], 'time' | 'series'>[];
+}

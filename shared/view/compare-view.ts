@@ -3,57 +3,36 @@
  * comparison; written by shared/api/compare-ref.ts `compareQuery`. Pure. `parseCompareView` never throws:
  * what is missing or malformed is the default.
  *
- *   ids       runs: report ids, `ID:N` for run N of a multi-run file (shared/api/compare-ref.ts)
- *   baseline  index into ids of the run the others are compared with (default 0)
- *   shift     seconds each run's start is shifted by, comma-separated in ids order (default 0 each)
- *   from, to  zoom window, aligned elapsed seconds; both or neither
- *   sort      `name`: the Δ table by series id (default: by the size of the change)
- *   idle      `1`: draw devices idle in every run (default: listed, not drawn, as on a report page)
- *   align     `clock`: runs on the absolute clock, each log's zone honoured; shift then adds clock offsets
- *   minChange the smallest change called significant, % of the baseline's mean (default 5; docs/compare.md)
+ *   ids       runs: report ids, `ID:N` for run N of a multi-run file, `ID@FROM-TO` a window of it
+ *             (shared/api/compare-ref.ts)
+ *   the rest  the compare options, declared in compare-options.ts (names, defaults, bounds, URL order)
+ *
+ * Then the rules between them and the runs: a baseline that is no run is 0; shifts are one per run (missing
+ * ones 0, extra ones dropped); the zoom window needs both ends, `from` before `to`.
  */
 import { parseRunRefs, type CompareQuery } from '../api/compare-ref.js';
-import { DEFAULT_MIN_CHANGE } from '../compare/significance.js';
+import { compareOptionsFromUrl } from './compare-url.js';
+import { rawParams } from './url-codec.js';
 
 export interface CompareView extends CompareQuery {
   /** Why `ids` was refused; null when the runs are fine. */
   error: string | null;
-  shifts: number[];
-  minChange: number;
-  align: 'elapsed' | 'clock';
 }
-
-const num = (s: string | null): number | null => {
-  if (s === null || s.trim() === '') return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-};
 
 export function parseCompareView(search: string): CompareView {
   const p = new URLSearchParams(search);
   const parsed = parseRunRefs(p.get('ids') ?? '');
   const refs = parsed.ok ? parsed.refs : [];
-  const baseline = num(p.get('baseline'));
-  const shifts = refs.map(() => 0);
-  (p.get('shift') ?? '').split(',').forEach((s, i) => {
-    const n = num(s);
-    if (i < shifts.length && n !== null) shifts[i] = n;
-  });
-  const from = num(p.get('from'));
-  const to = num(p.get('to'));
-  const zoom = from !== null && to !== null && from < to;
-  const minChange = num(p.get('minChange'));
+  const o = compareOptionsFromUrl(rawParams(search));
+  const zoom = o.from !== null && o.to !== null && o.from < o.to;
   return {
     refs,
     error: parsed.ok ? null : parsed.message,
-    baseline: baseline !== null && Number.isInteger(baseline) && baseline >= 0 && baseline < refs.length ? baseline : 0,
-    shifts,
-    from: zoom ? from : null,
-    to: zoom ? to : null,
-    sort: p.get('sort') === 'name' ? 'name' : 'change',
-    idle: p.get('idle') === '1',
-    align: p.get('align') === 'clock' ? 'clock' : 'elapsed',
-    minChange: minChange !== null && minChange >= 0 && minChange <= 1000 ? minChange : DEFAULT_MIN_CHANGE,
+    ...o,
+    baseline: o.baseline < refs.length ? o.baseline : 0,
+    shifts: refs.map((_, i) => o.shifts[i] ?? 0),
+    from: zoom ? o.from : null,
+    to: zoom ? o.to : null,
   };
 }
 

@@ -44,7 +44,7 @@ export interface Codec<T> {
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** A plain decimal number (no hex, no exponent, no Infinity); undefined otherwise. −0 reads as 0. */
-function decimal(text: string): number | undefined {
+export function decimal(text: string): number | undefined {
   const t = text.trim();
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t)) return undefined;
   const n = Number(t) + 0;
@@ -83,7 +83,7 @@ const optionalSeconds: Codec<number | null> = {
 };
 
 /** A whole number in [min, max] (a decimal in range rounds to it, as the page always read them). */
-function wholeNumber(min: number, max: number, strict = false): Codec<number> {
+export function wholeNumber(min: number, max: number, strict = false): Codec<number> {
   return {
     fromText(text) {
       const n = decimal(text);
@@ -110,7 +110,8 @@ const yLimit: Codec<number> = { ...wholeNumber(0, MAX_LIMIT), schema: { type: 'n
 const TRUE_TEXTS = ['1', 'true', 'yes', 'on'] as const;
 const FALSE_TEXTS = ['0', 'false', 'no', 'off'] as const;
 
-const flag: Codec<boolean> = {
+/** A switch: `1` or `0` (also true/false, yes/no, on/off). */
+export const onOff: Codec<boolean> = {
   fromText(text) {
     const t = text.trim().toLowerCase();
     if ((TRUE_TEXTS as readonly string[]).includes(t)) return true;
@@ -123,7 +124,8 @@ const flag: Codec<boolean> = {
   schema: { type: 'string', enum: [...TRUE_TEXTS, ...FALSE_TEXTS] },
 };
 
-function oneOf<T extends string>(values: readonly T[]): Codec<T> {
+/** One of some words. */
+export function oneOf<T extends string>(values: readonly T[]): Codec<T> {
   return {
     fromText(text) {
       const t = text.trim();
@@ -306,7 +308,7 @@ export const VIEW_OPTIONS = {
     example: 'elapsed',
   }),
   trend: option<boolean>({
-    codec: flag,
+    codec: onOff,
     default: false,
     flag: 'trend',
     help: 'draw moving-average trend lines',
@@ -333,7 +335,7 @@ export const VIEW_OPTIONS = {
     example: ['cpu:total'],
   }),
   idle: option<boolean>({
-    codec: flag,
+    codec: onOff,
     default: false,
     flag: 'idle',
     help: 'draw the devices idle for the whole run',
@@ -342,7 +344,7 @@ export const VIEW_OPTIONS = {
     example: true,
   }),
   heatmap: option<boolean>({
-    codec: flag,
+    codec: onOff,
     default: true,
     flag: 'heatmap',
     help: 'per-CPU charts instead of the heatmap (16+ CPUs), and no disk heatmap (25+ disks)',

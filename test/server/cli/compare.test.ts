@@ -125,6 +125,39 @@ describe('dstatview compare, in process (server/cli/compare.ts)', () => {
     expect(readFileSync(md, 'utf8')).toBe(printed.stdout);
   });
 
+  it("--layout hosts prints each run's figures side by side, no change; the JSON says the layout", async () => {
+    const db1 = fixturePath('compare/d072_tfvnrl_host-db1_plus0100_20s-later.csv');
+    const printed = await compare(A, db1, '--align', 'clock', '--layout', 'hosts');
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toContain("- **layout**: hosts side by side: each run's own figures, no change (different machines)\n");
+    expect(printed.stdout).toMatch(/\n\| chart \| series \| A min \| A avg \| A p95 \| A max \| B min \| B avg \| B p95 \| B max \|\n/);
+    expect(printed.stdout).not.toContain('Δ');
+    const jsonPath = join(dir, 'hosts.json');
+    expect(await compare(A, db1, '--align', 'clock', '--layout', 'hosts', '-o', jsonPath)).toEqual({ code: 0, stdout: '', stderr: '' });
+    const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as CompareJson;
+    expect(json.layout).toBe('hosts');
+    expect(json.runs.map((r) => r.host)).toEqual(['vm', 'db1']);
+    // On the clock db1's log (an hour ahead in +0100) starts 20 s after vm's.
+    expect(json.runs[1]!.shift - json.runs[0]!.shift).toBe(-20);
+    expect(printed.stdout).toBe(compareMarkdown(json, seriesNames(runsOf(A, db1), 0)));
+    const bad = await compare(A, db1, '--layout', 'side');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^dstatview: --layout takes overlay or hosts, got "side"/);
+  });
+
+  it('--window steady cuts each run to its steady state, the header naming the runs compared whole', async () => {
+    const ramp = fixturePath('scenarios/ramp.csv');
+    const printed = await compare(A, ramp, '--window', 'steady');
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toContain("\n- **window**: each run's steady-state window; A: no steady state found, whole run\n");
+    expect(printed.stdout).toMatch(/\n- \*\*B\*\*: ramp\.csv @ \d+(\.\d+)?–\d+(\.\d+)? s \(/);
+    const jsonPath = join(dir, 'steady.json');
+    expect((await compare(A, ramp, '--window', 'steady', '-o', jsonPath)).code).toBe(0);
+    const json = JSON.parse(readFileSync(jsonPath, 'utf8')) as CompareJson;
+    expect(json.runs.map((r) => r.steady)).toEqual([false, true]);
+    expect((await compare(A, ramp, '--window', 'steady', '--common')).stderr).toMatch(/^dstatview: --common is --window common: not with --window steady/);
+  });
+
   it('compares a window (--from/--to) or the common stretch, said above the table', async () => {
     const windowed = await compare(A, B, '--from', '5', '--to', '20');
     expect(windowed.stdout).toContain('\n- **window**: 5 s to 20 s of aligned elapsed time\n');

@@ -132,7 +132,7 @@ describe('compare page first screen', () => {
     expect(figuresOf(all)).toEqual([...new Set(runs.flatMap((r) => r.keys))].slice(0, 6));
   }, 90_000);
 
-  it('refuses malformed names (400) and unknown ones (404), as JSON; a malformed or unknown query gets the page without images', async () => {
+  it('refuses malformed names (400) and unknown ones (404), as JSON; a malformed or unknown query, or the hosts layout, gets the page without images', async () => {
     for (const [path, status] of [
       [`/compare/first-screen/${'A'.repeat(22)}.png`, 404],
       [`/compare/first-screen/${'A'.repeat(22)}.svg`, 400],
@@ -142,14 +142,15 @@ describe('compare page first screen', () => {
       expect(res.statusCode, path).toBe(status);
       expect(res.headers['content-type'], path).toMatch(/^application\/json/);
     }
-    for (const query of ['?ids=nope', '?ids=AAAAAAAAAAAAAAAAAAAAAA,BBBBBBBBBBBBBBBBBBBBBB', `?ids=${ids[0]}:7`, '']) {
+    // The hosts layout stacks a panel per run: no overlay images for it.
+    for (const query of ['?ids=nope', '?ids=AAAAAAAAAAAAAAAAAAAAAA,BBBBBBBBBBBBBBBBBBBBBB', `?ids=${ids[0]}:7`, '', `?ids=${ids.join(',')}&layout=hosts`]) {
       const res = await t.app.inject({ url: `/compare${query}`, headers: HTML });
       expect(res.statusCode, query).toBe(200);
       expect(res.body, query).toBe(index);
     }
     // Asked again after their draws had time to finish: still none.
     await new Promise((r) => setTimeout(r, COMPARE_FIRST_SCREEN_DRAW_DELAY_MS + 3000));
-    for (const query of ['?ids=AAAAAAAAAAAAAAAAAAAAAA,BBBBBBBBBBBBBBBBBBBBBB', `?ids=${ids[0]}:7`]) {
+    for (const query of ['?ids=AAAAAAAAAAAAAAAAAAAAAA,BBBBBBBBBBBBBBBBBBBBBB', `?ids=${ids[0]}:7`, `?ids=${ids.join(',')}&layout=hosts`]) {
       expect((await t.app.inject({ url: `/compare${query}`, headers: HTML })).body, query).toBe(index);
     }
   }, 90_000);

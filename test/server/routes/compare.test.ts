@@ -162,6 +162,42 @@ describe('GET /api/compare', () => {
   });
 });
 
+describe('GET /api/compare?layout=hosts', () => {
+  it('says the layout and keeps each run\'s figures, with no change against a baseline (different machines)', async () => {
+    const overlay = (await compare(`ids=${a},${b}`)).body;
+    expect(overlay.layout).toBe('overlay');
+    const { status, body } = await compare(`ids=${a},${b}&layout=hosts&align=clock`);
+    expect(status).toBe(200);
+    expect(body.layout).toBe('hosts');
+    expect(body.align).toBe('clock');
+    for (const [id, s] of Object.entries(body.series)) {
+      expect(s.runs, id).toEqual(overlay.series[id]!.runs);
+      expect(s.delta.every((d) => d === null), id).toBe(true);
+    }
+    expect((await compare(`ids=${a}&layout=side`)).status).toBe(400);
+  });
+});
+
+describe('GET /api/compare?window=steady', () => {
+  it("cuts each run to its stored steady-state finding's window; a run without one is compared whole, said per run", async () => {
+    const ramp = await upload('scenarios/ramp.csv');
+    const stored = (await t.app.inject(`/api/reports/${ramp}/findings`)).json() as { runs: { findings: { rule: string; windows: { from: number; to: number }[] }[] }[] };
+    const finding = stored.runs.at(-1)!.findings.find((f) => f.rule === 'steady-state')!;
+    const { status, body } = await compare(`ids=${a},${ramp}&window=steady`);
+    expect(status).toBe(200);
+    expect(body.runs.map((r) => r.steady)).toEqual([false, true]);
+    expect(body.runs[0]!.window).toBeUndefined();
+    // The stored finding's seconds count from the first sample after the since-boot row; the run's window from row 0.
+    expect(body.runs[1]!.window!.to - body.runs[1]!.window!.from).toBeCloseTo(finding.windows[0]!.to - finding.windows[0]!.from, 6);
+    expect(body.runs[1]!.window!.from - finding.windows[0]!.from).toBeGreaterThanOrEqual(0);
+    expect(body.runs[1]!.window!.from - finding.windows[0]!.from).toBeLessThanOrEqual(1);
+    const whole = (await compare(`ids=${a},${ramp}`)).body;
+    expect(body.runs[0]!.rows).toBe(whole.runs[0]!.rows);
+    expect(body.runs[1]!.rows).toBeLessThan(whole.runs[1]!.rows);
+    expect((await compare(`ids=${a}&window=steady&from=1&to=3`)).body.message).toBe('window=steady and from/to exclude each other');
+  });
+});
+
 describe('GET /api/compare, its refusals word for word', () => {
   it('names the baseline out of range with the runs there are', async () => {
     expect((await compare(`ids=${multi}&baseline=1`)).body).toEqual({ code: 'BAD_REQUEST', message: 'baseline=1: there are 1 runs (0 to 0)' });

@@ -1,9 +1,12 @@
 /**
  * GET /api/reports/:id/findings through app.inject with the real parser pool and store: the findings the
- * upload's parse stored with each run (equal to the report's own `runs[].findings`), `link` evaluating
+ * upload's parse stored with each run (equal to the report's own `runs[].findings`), answered without a job
+ * in the worker pool and equal to what the pool's task makes of the stored report; `link` evaluating
  * net-near-link on the stored samples, a bad `link` a 400 saying what is wrong, no such report a 404.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { findingsTask } from '../../../server/findings/findings-task.js';
 import type { ReportJson } from '../../../shared/api/schemas.js';
 import { readFileSync } from 'node:fs';
 import { FIXTURES_DIR } from '../../helpers/fixtures.js';
@@ -32,6 +35,20 @@ describe('GET /api/reports/:id/findings', () => {
     expect(body.runs).toEqual(report.runs.map((r) => r.findings));
     expect(body.runs[0]!.findings.map((f) => f.rule)).toContain('disk-saturated');
     expect(body.runs[0]!.skipped.map((s) => s.rule)).toContain('net-near-link');
+  });
+
+  it('without link: from the stored findings, no job in the worker pool, equal to the pool\'s answer', async () => {
+    const job = vi.spyOn(t.app.parser, 'findings');
+    const res = await t.app.inject(`/api/reports/${id}/findings`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(job).not.toHaveBeenCalled();
+    job.mockRestore();
+    const stored = await t.app.store.openReportJsonGz(id);
+    const pool = findingsTask({ reportJsonGz: new Uint8Array(await buffer(stored!.stream)), links: [] });
+    expect(res.json()).toEqual(pool);
+    // The same findings as the pool's with a link to an interface the log lacks (only that check differs).
+    const linked = (await t.app.inject(`/api/reports/${id}/findings?link=eth9:1G`)).json() as typeof pool;
+    expect(linked.runs.map((r) => r.findings)).toEqual(pool.runs.map((r) => r.findings));
   });
 
   it('?link=: net-near-link evaluated for those speeds (checked, no longer skipped)', async () => {

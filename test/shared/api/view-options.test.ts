@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toCompareJson, type NamedRun } from '../../../shared/api/compare-json.js';
-import { compareQuery, formatRunRefs, parseRunRefs, type CompareQuery } from '../../../shared/api/compare-ref.js';
+import { compareQuery, formatRunRefs, parseRunRefs } from '../../../shared/api/compare-ref.js';
 import { D2G_FIELDS, D2gOptionError, d2gRange, d2gViewOptions, parseD2gOptions } from '../../../shared/api/d2g-options.js';
 import { viewQuery } from '../../../shared/api/view-query.js';
 
@@ -106,7 +106,7 @@ describe('parseRunRefs and formatRunRefs', () => {
 });
 
 describe('compareQuery', () => {
-  const base: CompareQuery = { refs: [{ id: ID_A, run: null }, { id: ID_B, run: 3 }], baseline: 0, shifts: [0, 0], from: null, to: null, sort: 'change', idle: false };
+  const base: Parameters<typeof compareQuery>[0] = { refs: [{ id: ID_A, run: null }, { id: ID_B, run: 3 }], baseline: 0, shifts: [0, 0], from: null, to: null, sort: 'change', idle: false };
 
   it('writes the ids and only what differs from the default, in a fixed order, seconds to the millisecond', () => {
     expect(compareQuery(base)).toBe(`?ids=${ID_A},${ID_B}:3`);

@@ -10,6 +10,7 @@ import {
   deltaTableMarkdown,
   deltaTableTsv,
   figure,
+  hostsTable,
   SIGNIFICANCE_METHOD,
   runName,
   runTag,
@@ -189,5 +190,45 @@ describe('deltaTableMarkdown and deltaTableTsv', () => {
       '省略\tすべてのランで 0 の系列 3 個 (アイドルなデバイス、未使用の列)',
       '',
     ]);
+  });
+});
+
+describe('hostsTable (layout=hosts)', () => {
+  const labels = [
+    { tag: 'A', name: 'web.csv (web1)' },
+    { tag: 'B', name: 'db.csv (db1)' },
+  ];
+  const rows = [
+    series('z/y/up', [figures(1, 4, 8), figures(2, 5, 9)], [null, change({ avg: 1, avgPct: 100 })]),
+    series('a/x/gone', [figures(3), null], [null, null]),
+    series('q/x/idle', [{ ...figures(0), min: 0, max: 0 }, { ...figures(0), min: 0, max: 0 }], [null, null]),
+  ];
+  const names = new Map([
+    ['z/y/up', { chart: 'Zeta', label: 'up', order: 1 }],
+    ['a/x/gone', { chart: 'Alpha', label: 'gone', order: 2 }],
+  ]);
+
+  it("gives each run's min, avg, p95 and max side by side, no change nor verdict, rows in page order, idle series counted", () => {
+    const t = hostsTable(rows, labels, { names, raw: true });
+    expect(t.head).toEqual(['chart', 'series', 'unit', 'A min', 'A avg', 'A p95', 'A max', 'B min', 'B avg', 'B p95', 'B max']);
+    expect(t.rows).toEqual([
+      ['Zeta', 'up', '%', '0', '1', '4', '8', '0', '2', '5', '9'],
+      ['Alpha', 'gone', '%', '0', '3', '3', '3', '–', '–', '–', '–'],
+    ]);
+    expect(t.meta.map((m) => m.verdict)).toEqual([null, null]);
+    expect(t.idle).toBe(1);
+  });
+
+  it('its copies say the layout instead of the method and name no baseline', () => {
+    const t = hostsTable(rows, labels, { names });
+    const md = deltaTableMarkdown(t, labels, 0, { layout: 'hosts' });
+    expect(md).toContain('- **A**: web.csv (web1)\n- **B**: db.csv (db1)\n');
+    expect(md).toContain("- **layout**: hosts side by side: each run's own figures, no change (different machines)\n");
+    expect(md).not.toContain('baseline');
+    expect(md).not.toContain(SIGNIFICANCE_METHOD);
+    expect(md).not.toContain('Δ');
+    const ja = deltaTableTsv(hostsTable(rows, labels, { names, lang: 'ja' }), labels, 0, { layout: 'hosts', lang: 'ja' });
+    expect(ja).toContain('レイアウト\t');
+    expect(ja.split('\n').find((l) => l.startsWith('グラフ'))).toBe('グラフ\t系列\tA min\tA 平均\tA p95\tA max\tB min\tB 平均\tB p95\tB max');
   });
 });

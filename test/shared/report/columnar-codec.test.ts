@@ -4,7 +4,7 @@
  * and a clear error for anything that is not such a file.
  */
 import { describe, expect, it } from 'vitest';
-import { COLUMNAR_MEDIA_TYPE, ColumnarFormatError, decodeColumnar, encodeColumnar } from '../../../shared/report/columnar-codec.js';
+import { COLUMNAR_MEDIA_TYPE, ColumnarFormatError, columnarHeaderEnd, decodeColumnar, decodeColumnarHeader, encodeColumnar } from '../../../shared/report/columnar-codec.js';
 import type { ColumnarReport } from '../../../shared/report/columnar.js';
 
 /** A report-shaped object: the codec writes any JSON with Float64Arrays in it. */
@@ -126,6 +126,19 @@ describe('decodeColumnar', () => {
     for (const bad of ['[1,2]', '[0,3]', '[-1,1]', '[0,-1]', '[0.5,1]', '[0,1.5]', '["0",1]']) {
       expect(() => decodeColumnar(withMarker(bad)), bad).toThrow('a column lies outside the body');
     }
+  });
+
+  it('reads the header alone from the leading bytes: every field but the columns (null), text values kept', () => {
+    const bytes = encodeColumnar(report('日本.csv'));
+    const end = columnarHeaderEnd(bytes.subarray(0, 12))!;
+    expect(end).toBe(12 + new TextEncoder().encode(layout(bytes).head).length);
+    const header = decodeColumnarHeader(bytes.subarray(0, end)) as unknown as { fileName: string; runs: { time: unknown; series: { values: unknown }[] }[] };
+    expect(header.fileName).toBe('日本.csv');
+    expect(header.runs[0]!.time).toBeNull();
+    expect(header.runs[0]!.series.map((s) => s.values)).toEqual([null, ['x', '$f64', '{"$f64":[0,1]}']]);
+    expect(columnarHeaderEnd(bytes.subarray(0, 11))).toBeNull();
+    expect(() => decodeColumnarHeader(bytes.subarray(0, end - 1))).toThrow(ColumnarFormatError);
+    expect(() => columnarHeaderEnd(new Uint8Array(12))).toThrow(ColumnarFormatError);
   });
 
   it('names its media type', () => {

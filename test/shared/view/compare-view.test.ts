@@ -27,6 +27,8 @@ describe('parseCompareView', () => {
       idle: true,
       align: 'clock',
       minChange: 10,
+      window: 'whole',
+      layout: 'overlay',
     });
     expect(compareQuery(v)).toBe(`?ids=${A},${B}:2@5-65&baseline=1&shift=-1.5,30&from=10&to=70.25&sort=name&idle=1&minChange=10&align=clock`);
   });
@@ -46,6 +48,8 @@ describe('parseCompareView', () => {
       idle: false,
       align: 'elapsed',
       minChange: 5,
+      window: 'whole',
+      layout: 'overlay',
     });
   });
 
@@ -90,11 +94,12 @@ describe('parseCompareView', () => {
     expect(w('from=NaN&to=5')).toEqual([null, null]);
   });
 
-  it('sort and idle take only their one value', () => {
+  it('sort takes only its words; idle is a switch spelt as on a report page (1/0, true/false…)', () => {
     expect(parseCompareView(`?ids=${A}&sort=Name`).sort).toBe('change');
     expect(parseCompareView(`?ids=${A}&sort=`).sort).toBe('change');
-    expect(parseCompareView(`?ids=${A}&idle=true`).idle).toBe(false);
+    expect(parseCompareView(`?ids=${A}&idle=true`).idle).toBe(true);
     expect(parseCompareView(`?ids=${A}&idle=0`).idle).toBe(false);
+    expect(parseCompareView(`?ids=${A}&idle=maybe`).idle).toBe(false);
   });
 
   it('reads back what compareQuery writes', () => {

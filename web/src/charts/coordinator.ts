@@ -103,6 +103,16 @@ const IDLE_BUDGET_MS = 4;
 
 type Listener = () => void;
 
+export interface CoordinatorOptions {
+  /**
+   * The page's own charts (the default): once those on screen at load have painted, `dv:first-screen-live`
+   * is marked (unless the first screen's early charts marked it first, first-screen-live.ts) and
+   * CHARTS_PAINTED_EVENT sent, so that the server's first screen gives way to them. False for the early
+   * charts drawn inside that first screen: they mark and send nothing here.
+   */
+  replacesFirstScreen?: boolean;
+}
+
 export class Coordinator {
   ctx: ViewContext;
   private readonly panels = new Set<Panel>();
@@ -128,7 +138,10 @@ export class Coordinator {
   /** Called when the window changes (the view store follows). */
   onWindow: ((w: TimeWindow, gradual: boolean) => void) | null = null;
 
-  constructor(ctx: Omit<ViewContext, 'version' | 'optionsVersion' | 'rows'>) {
+  private readonly replacesFirstScreen: boolean;
+
+  constructor(ctx: Omit<ViewContext, 'version' | 'optionsVersion' | 'rows'>, options: CoordinatorOptions = {}) {
+    this.replacesFirstScreen = options.replacesFirstScreen ?? true;
     this.ctx = { ...ctx, rows: rowsInWindow(ctx.run.time, ctx.window, ctx.run.firstRow), version: 1, optionsVersion: 1 };
     if (typeof IntersectionObserver !== 'undefined') {
       this.nearObserver = new IntersectionObserver((entries) => this.observed(entries, 'near'), {
@@ -182,6 +195,16 @@ export class Coordinator {
     }
     this.workVisible();
     this.scheduleBackground();
+  }
+
+  /**
+   * Draw a registered chart now if it is on screen and not current (the first screen's early charts: one a
+   * task, so that input is answered between them). The crosshair follows as after any draw.
+   */
+  drawNow(panel: Panel): void {
+    if (!this.started || !this.panels.has(panel)) return;
+    this.measure(panel);
+    if (panel.visible && panel.drawnVersion !== this.ctx.version) this.drawPanel(panel);
   }
 
   private measure(panel: Panel): void {
@@ -386,10 +409,12 @@ export class Coordinator {
     if (this.firstScreenDone) return;
     this.firstScreenDone = true;
     this.firstScreen = null;
+    if (!this.replacesFirstScreen) return;
     try {
-      // The server's first-screen images may have shown the first screen already (first-screen.ts).
+      // The server's first-screen images may have shown the first screen already (first-screen.ts), and the
+      // early charts drawn into them made it interactive (first-screen-live.ts).
       if (performance.getEntriesByName('dv:first-screen', 'mark').length === 0) performance.mark('dv:first-screen');
-      performance.mark('dv:first-screen-live');
+      if (performance.getEntriesByName('dv:first-screen-live', 'mark').length === 0) performance.mark('dv:first-screen-live');
     } catch {
       // no User Timing: nothing to mark
     }

@@ -274,6 +274,11 @@ export class LinePanel implements Panel {
     this.pointer.show(ctx, row, items, pointerY);
   }
 
+  /** Stop answering the pointer and keys; the chart stays as drawn. */
+  detachPointer(): void {
+    this.pointer.destroy();
+  }
+
   release(): void {
     this.instance?.destroy();
     this.instance = null;

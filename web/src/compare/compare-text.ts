@@ -48,6 +48,17 @@ const en = {
   >,
   otherFrom: 'from (s)',
   otherTo: 'to (s)',
+  windowLabel: 'Compare',
+  windowWhole: 'whole runs',
+  windowCommon: 'the stretch every run covers',
+  windowSteady: "each run's steady state",
+  steadyRun: (from: string, to: string) => `steady state ${from} – ${to}`,
+  noSteadyRun: 'no steady state found: whole run',
+  layoutLabel: 'Show',
+  layoutOverlay: 'runs overlaid (before / after)',
+  layoutHosts: 'one chart per host, stacked',
+  hostsTitle: "Each host's figures",
+  hostsLead: "Each run's min, avg, p95 and max over the window from its raw samples, side by side: the runs are different machines, so no change is computed.",
 };
 
 type CompareText = typeof en;
@@ -95,6 +106,17 @@ const ja: CompareText = {
   otherWindows: { before: '直前の同じ長さ', after: '直後の同じ長さ', rest: 'その後のラン全体' },
   otherFrom: '開始 (秒)',
   otherTo: '終了 (秒)',
+  windowLabel: '比較する区間',
+  windowWhole: 'ラン全体',
+  windowCommon: 'すべてのランが重なる区間',
+  windowSteady: '各ランの定常状態',
+  steadyRun: (from, to) => `定常状態 ${from} – ${to}`,
+  noSteadyRun: '定常状態なし: ラン全体',
+  layoutLabel: '表示',
+  layoutOverlay: 'ランを重ねる (前後の比較)',
+  layoutHosts: 'ホストごとのグラフを縦に並べる',
+  hostsTitle: 'ホストごとの値',
+  hostsLead: '各ランの区間内の最小・平均・p95・最大 (生サンプルから) を並べて表示します。別のマシンなので変化は計算しません。',
 };
 
 const TEXT: Readonly<Record<Lang, CompareText>> = { en, ja };

@@ -3,18 +3,21 @@
  * each other run's change against the baseline with its 95 % interval and verdict (docs/compare.md); rows
  * named as the charts name them, in the page's units, grouped by chart (significant changes first) or in
  * page order; series zero in every run left out and counted below; copied as Markdown or TSV with a header
- * (shared/compare/table.ts, the same text `dstatview compare` prints).
+ * (shared/compare/table.ts, the same text `dstatview compare` prints). With layout=hosts, each run's figures
+ * side by side instead, no change (hostsTable).
  */
 import { useState } from 'react';
 import {
   deltaTable,
   deltaTableMarkdown,
   deltaTableTsv,
+  hostsTable,
   TABLE_TEXT,
   type ComparedSeries,
   type RunLabel,
   type SeriesNames,
 } from '../../../shared/compare/index.js';
+import type { CompareLayout } from '../../../shared/view/compare-options.js';
 import { copyText } from '../export/clipboard.js';
 import { useCompareText } from '../compare/compare-text.js';
 import { useLang } from '../i18n/i18n.js';
@@ -31,30 +34,35 @@ interface Props {
   windowText: string;
   /** Practical threshold of a significant change, % of the baseline's mean. */
   minChange: number;
+  /** `hosts`: each run's figures side by side, no change (shared/compare/table.ts hostsTable). */
+  layout?: CompareLayout;
 }
 
-export function DeltaTable({ series, labels, baseline, sort, onSort, names, windowText, minChange }: Props) {
+export function DeltaTable({ series, labels, baseline, sort, onSort, names, windowText, minChange, layout = 'overlay' }: Props) {
   const c = useCompareText();
   const lang = useLang();
   const [copied, setCopied] = useState<'md' | 'tsv' | null>(null);
-  const table = deltaTable(series, labels, baseline, { order: sort, names, lang });
-  const header = { window: windowText, minChange, lang };
+  const hosts = layout === 'hosts';
+  const table = hosts ? hostsTable(series, labels, { names, lang }) : deltaTable(series, labels, baseline, { order: sort, names, lang });
+  const header = { window: windowText, minChange, lang, layout };
   const copy = (kind: 'md' | 'tsv') => {
     const text = kind === 'md' ? deltaTableMarkdown(table, labels, baseline, header) : deltaTableTsv(table, labels, baseline, header);
     void copyText(text).then((ok) => setCopied(ok ? kind : null));
   };
   return (
-    <section className="delta-section" aria-labelledby="delta-title">
-      <h2 id="delta-title">{c.deltaTitle}</h2>
-      <p className="hint">{c.deltaLead(minChange)}</p>
+    <section className="delta-section" aria-labelledby="delta-title" data-layout={layout}>
+      <h2 id="delta-title">{hosts ? c.hostsTitle : c.deltaTitle}</h2>
+      <p className="hint">{hosts ? c.hostsLead : c.deltaLead(minChange)}</p>
       <div className="delta-tools">
-        <label>
-          {c.sortBy}{' '}
-          <select value={sort} onChange={(e) => onSort(e.currentTarget.value === 'name' ? 'name' : 'change')}>
-            <option value="change">{c.sortChange}</option>
-            <option value="name">{c.sortName}</option>
-          </select>
-        </label>
+        {!hosts && (
+          <label>
+            {c.sortBy}{' '}
+            <select value={sort} onChange={(e) => onSort(e.currentTarget.value === 'name' ? 'name' : 'change')}>
+              <option value="change">{c.sortChange}</option>
+              <option value="name">{c.sortName}</option>
+            </select>
+          </label>
+        )}
         <button type="button" onClick={() => copy('md')}>
           {c.copyMarkdown}
         </button>

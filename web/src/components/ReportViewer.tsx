@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { ResolvedChart } from '../../../shared/catalogue/index.js';
 import { trendMsOf, viewLimits } from '../../../shared/view/line-view.js';
-import { Coordinator, type ThemeColours } from '../charts/coordinator.js';
-import { chartTheme } from '../../../shared/chart/theme.js';
+import { Coordinator } from '../charts/coordinator.js';
+import { readThemeColours } from '../charts/theme-colours.js';
 import { useLayoutAfterMount } from '../charts/use-panel.js';
 import type { RunData } from '../../../shared/report/run-data.js';
 import { formatDuration } from '../format.js';
@@ -58,12 +58,6 @@ export function domIds(keys: readonly string[], prefix: string): Map<string, str
     out.set(k, id);
   }
   return out;
-}
-
-/** Colours of the active theme (shared with the server's images), in the page's font. */
-export function readThemeColours(name: 'light' | 'dark'): ThemeColours {
-  const font = getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim();
-  return chartTheme(name, font || undefined);
 }
 
 export interface ReportViewerProps {

@@ -5,7 +5,19 @@
  * the Δ table (shared/compare on each run's raw rows of the window) below. The view lives in the query.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
-import { compareRuns, effectiveShifts, runName, runTag, seriesNames, type Comparison, type OffsetEstimate as Estimate, type RunLabel } from '../../../shared/compare/index.js';
+import {
+  commonWindow,
+  compareRuns,
+  effectiveShifts,
+  runName,
+  runTag,
+  seriesNames,
+  ownWindow,
+  steadyWindowText,
+  type Comparison,
+  type OffsetEstimate as Estimate,
+  type RunLabel,
+} from '../../../shared/compare/index.js';
 import { floatingIso } from '../../../shared/dstat/time.js';
 import type { TimeWindow } from '../../../shared/series/window.js';
 import { ApiFailure } from '../api/client.js';
@@ -21,8 +33,10 @@ import { OffsetEstimate } from '../compare/OffsetEstimate.js';
 import { CompareFindings } from '../findings/CompareFindings.js';
 import { LazyChart, LazyContext, LazyTracker } from '../components/LazyChart.js';
 import { EAGER_CHARTS } from '../components/use-progressive.js';
-import { domIds, readThemeColours } from '../components/ReportViewer.js';
+import { domIds } from '../components/ReportViewer.js';
+import { readThemeColours } from '../charts/theme-colours.js';
 import type { ColumnarReport, ColumnarRun } from '../../../shared/report/columnar.js';
+import { storedRunFindings } from '../../../shared/report/run-data.js';
 import { prefetchCompareReports } from '../data/load-report.js';
 import { CHARTS_PAINTED_EVENT } from '../first-screen.js';
 import { formatElapsed } from '../format.js';
@@ -40,6 +54,8 @@ const COMPARE_CHROME_PX = 70;
 interface Picked {
   run: ColumnarRun;
   label: RunLabel;
+  /** What names the run's panels in the hosts layout: `db1 · before.csv`. */
+  host: string;
 }
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; picked: Picked[] };
@@ -50,7 +66,7 @@ export function ComparePage({ search }: { search: string }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   // The clock-offset estimates asked for, by run: kept here, as the viewer is drawn anew with the offset.
   const [estimates, setEstimates] = useState<ReadonlyMap<number, Estimate>>(new Map());
-  const idsKey = compareQuery({ ...view, baseline: 0, shifts: [], from: null, to: null, sort: 'change', idle: false, minChange: undefined, align: undefined });
+  const idsKey = compareQuery({ refs: view.refs });
 
   // The URL follows the view (replaceState: the view is not a navigation).
   useEffect(() => {
@@ -82,7 +98,7 @@ export function ComparePage({ search }: { search: string }) {
             return;
           }
           const name = runName({ fileName: report.fileName, run: n, runs: report.runs.length, host: run.meta.host, start: floatingIso(run.start), window: ref.window });
-          picked.push({ run, label: { tag: runTag(i), name } });
+          picked.push({ run, label: { tag: runTag(i), name }, host: [run.meta.host, report.fileName].filter((x) => x !== '').join(' · ') });
         }
         setLoaded({ state: 'ready', picked });
       },
@@ -117,7 +133,7 @@ export function ComparePage({ search }: { search: string }) {
       {loaded.state === 'ready' && (
         // A new shift puts every run on a new axis: a new viewer (and coordinator).
         <CompareViewer
-          key={`${view.align}:${view.shifts.join(',')}`}
+          key={`${view.align}:${view.window}:${view.shifts.join(',')}`}
           picked={loaded.picked}
           view={view}
           setView={setView}
@@ -144,19 +160,26 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
   const { theme } = useTheme();
   // Elapsed time from each run's start, or the absolute clock (align=clock) with the shifts as clock offsets.
   // A run compared by a window of its own (`ID@FROM-TO`) starts at that window's start.
+  // window=steady: a run without a window of its own is cut to its steady state (shared/compare/steady.ts;
+  // undefined: it has none, compared whole).
+  const ownWindows = useMemo(
+    () => view.refs.map((r, i) => ownWindow(r, { ...picked[i]!.run, findings: storedRunFindings(picked[i]!.run) }, view.window)),
+    [view.refs, view.window, picked],
+  );
+  const steady = useMemo(() => view.refs.map((r, i) => (r.window ? undefined : (ownWindows[i] ?? undefined))), [view.refs, ownWindows]);
   const shifts = useMemo(
     () =>
       effectiveShifts(picked.map((p) => ({ time: p.run.time, timezone: p.run.meta.timezone })), view.align, view.shifts).map(
-        (s, i) => s + (view.refs[i]?.window?.from ?? 0),
+        (s, i) => s + (ownWindows[i]?.from ?? 0),
       ),
-    [picked, view.align, view.shifts, view.refs],
+    [picked, view.align, view.shifts, ownWindows],
   );
-  const runWindows = useMemo(() => view.refs.map((r) => (r.window ? { from: 0, to: r.window.to - r.window.from } : null)), [view.refs]);
+  const runWindows = useMemo(() => ownWindows.map((w) => (w ? { from: 0, to: w.to - w.from } : null)), [ownWindows]);
   // Whole runs for the Δ table (its rows of each window, compare.ts), each window's rows alone for the charts.
   const wholeRuns = useMemo(() => picked.map((p, i) => alignedRun(p.run, shifts[i] ?? 0)), [picked, shifts]);
   const runs = useMemo(
-    () => picked.map((p, i) => (view.refs[i]?.window ? alignedRun(p.run, shifts[i] ?? 0, '', view.refs[i]!.window) : wholeRuns[i]!)),
-    [picked, shifts, view.refs, wholeRuns],
+    () => picked.map((p, i) => (ownWindows[i] ? alignedRun(p.run, shifts[i] ?? 0, '', ownWindows[i]) : wholeRuns[i]!)),
+    [picked, shifts, ownWindows, wholeRuns],
   );
   const axis = useMemo(() => axisRun(runs, picked[0]!.run), [runs, picked]);
   const labels = useMemo(() => picked.map((p) => p.label), [picked]);
@@ -168,6 +191,7 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
   const chartIds = useMemo(() => domIds(charts.map((m) => m.key), 'chart'), [charts]);
   const extent: TimeWindow = useMemo(() => overlayExtent(runs), [runs]);
   const colours = useMemo(() => readThemeColours(theme), [theme]);
+  const hosts = view.layout === 'hosts';
   const [lazy] = useState(() => new LazyTracker());
   useEffect(() => () => lazy.disconnect(), [lazy]);
   // The report page's layout rule: the longest run decides how wide a chart must be to be read.
@@ -216,6 +240,8 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
   useLayoutEffect(() => coordinator.start(), [coordinator]);
 
   const inputs = useMemo(() => wholeRuns.map(compareInput), [wholeRuns]);
+  // window=common: the stretch every run covers, unless a zoom says otherwise.
+  const common = useMemo(() => (view.window === 'common' ? commonWindow(inputs, shifts) : null), [view.window, inputs, shifts]);
   // The table is computed after the charts' first frame: every series of every run from its raw rows
   // takes longer than drawing the first screen, which should not wait for it.
   const [comparison, setComparison] = useState<Comparison | null>(null);
@@ -228,7 +254,7 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
             baseline: view.baseline,
             shifts,
             runWindows,
-            window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : null,
+            window: zoom ? { from: zoom.t0 / 1000, to: zoom.t1 / 1000 } : common,
             minChange: view.minChange,
           }),
         );
@@ -238,13 +264,23 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [inputs, view.baseline, shifts, runWindows, view.minChange, zoom]);
+  }, [inputs, view.baseline, shifts, runWindows, view.minChange, common, zoom]);
   // The table names series as the charts do, in the page's language.
   const seriesTitles = useMemo(
     () => seriesNames(inputs, view.baseline, (chart) => chartTitle(chart, lang), (s) => seriesLabel(s, lang)),
     [inputs, view.baseline, lang],
   );
-  const windowText = zoom ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1)) : c.whole;
+  const windowText = zoom
+    ? c.window(formatElapsed(zoom.t0), formatElapsed(zoom.t1))
+    : common
+      ? c.window(formatElapsed(common.from * 1000), formatElapsed(common.to * 1000))
+      : view.window === 'steady'
+        ? steadyWindowText(
+            view.refs.map((r, i) => (r.window ? undefined : steady[i] !== undefined)),
+            labels,
+            lang,
+          )
+        : c.whole;
 
   return (
     <LazyContext.Provider value={lazy}>
@@ -255,6 +291,12 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
               <span className={`swatch swatch-${RUN_COLOURS[i % RUN_COLOURS.length]}`} aria-hidden="true" />
               <b>{l.tag}</b> {l.name}
               {i === view.baseline && <em> · {c.baseline}</em>}
+              {view.window === 'steady' && !view.refs[i]?.window && (
+                <span className="steady-note" data-steady={steady[i] ? `${steady[i].from}-${steady[i].to}` : 'none'}>
+                  {' · '}
+                  {steady[i] ? c.steadyRun(formatElapsed(steady[i].from * 1000), formatElapsed(steady[i].to * 1000)) : c.noSteadyRun}
+                </span>
+              )}
               <label className="shift">
                 {view.align === 'clock' ? c.offsetLabel(l.tag) : c.shiftLabel(l.tag)}{' '}
                 <input
@@ -326,6 +368,36 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
               <option value="clock">{c.alignClock}</option>
             </select>
           </label>
+          <label>
+            {c.windowLabel}{' '}
+            <select
+              value={view.window}
+              data-window-select=""
+              onChange={(e) => {
+                const w = e.currentTarget.value;
+                const window = w === 'common' || w === 'steady' ? w : 'whole';
+                setView((v) => ({ ...v, window, from: null, to: null }));
+              }}
+            >
+              <option value="whole">{c.windowWhole}</option>
+              <option value="common">{c.windowCommon}</option>
+              <option value="steady">{c.windowSteady}</option>
+            </select>
+          </label>
+          <label>
+            {c.layoutLabel}{' '}
+            <select
+              value={view.layout}
+              data-layout-select=""
+              onChange={(e) => {
+                const layout = e.currentTarget.value === 'hosts' ? 'hosts' : 'overlay';
+                setView((v) => ({ ...v, layout }));
+              }}
+            >
+              <option value="overlay">{c.layoutOverlay}</option>
+              <option value="hosts">{c.layoutHosts}</option>
+            </select>
+          </label>
           <button type="button" onClick={() => coordinator.reset()} disabled={zoom === null}>
             {c.resetZoom}
           </button>
@@ -353,22 +425,33 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
         <div className="chart-grid">
           {charts.map((m, index) => {
             const domId = chartIds.get(m.key)!;
-            const chart = () => (
-              <CompareChart
-                key={m.key}
-                chart={m.chart}
-                perRun={m.perRun}
-                runs={runs}
-                tags={tags}
-                coordinator={coordinator}
-                domId={domId}
-              />
-            );
+            // layout=hosts: the chart once per run that has it, stacked, on the one axis and crosshair.
+            const hostRuns = hosts ? m.perRun.flatMap((c, i) => (c ? [i] : [])) : [];
+            const chart = () =>
+              hosts ? (
+                <div key={m.key} className="compare-host-stack" data-chart-stack={m.key}>
+                  {hostRuns.map((i) => (
+                    <CompareChart
+                      key={i}
+                      chart={m.chart}
+                      perRun={m.perRun}
+                      runs={runs}
+                      tags={tags}
+                      coordinator={coordinator}
+                      domId={`${domId}-run${i}`}
+                      only={{ run: i, name: picked[i]!.host }}
+                    />
+                  ))}
+                </div>
+              ) : (
+                <CompareChart key={m.key} chart={m.chart} perRun={m.perRun} runs={runs} tags={tags} coordinator={coordinator} domId={domId} />
+              );
             // As on the report page: the first charts mounted at once, the rest (a host with hundreds of
             // devices) when they come near the viewport, so that they cost nothing up front.
             if (index < EAGER_CHARTS) return chart();
+            const estimate = (CHART_HEIGHT_PX + COMPARE_CHROME_PX) * Math.max(1, hostRuns.length);
             return (
-              <LazyChart key={m.key} domId={domId} chartKey={m.key} title={chartTitle(m.chart, lang)} estimate={CHART_HEIGHT_PX + COMPARE_CHROME_PX}>
+              <LazyChart key={m.key} domId={domId} chartKey={m.key} title={chartTitle(m.chart, lang)} estimate={estimate}>
                 {chart}
               </LazyChart>
             );
@@ -386,6 +469,7 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
           names={seriesTitles}
           windowText={windowText}
           minChange={view.minChange}
+          layout={view.layout}
         />
       )}
     </LazyContext.Provider>

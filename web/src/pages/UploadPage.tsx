@@ -6,6 +6,8 @@ import { formatBytes } from '../format.js';
 import { FailureMessage } from '../components/FailureMessage.js';
 import { useT } from '../i18n/i18n.js';
 import { navigate } from '../router.js';
+import { compareQuery } from '../../../shared/api/compare-ref.js';
+import { parseCompareView } from '../../../shared/view/compare-view.js';
 
 type Phase =
   | { step: 'idle' }
@@ -22,6 +24,16 @@ interface Problem {
 
 const SUGGESTED = 'dstat -tfvnrl --output load.csv 1';
 
+/**
+ * The compare page an upload of several files opens (the server's `compareUrl`): as it is for one test
+ * before and after, or on the clock with a panel per host for the hosts of one test.
+ */
+function compareOpening(compareUrl: string, several: 'before-after' | 'hosts'): string {
+  if (several === 'before-after') return compareUrl;
+  const url = new URL(compareUrl, window.location.href);
+  return url.pathname + compareQuery({ refs: parseCompareView(url.search).refs, align: 'clock', layout: 'hosts' });
+}
+
 export function UploadPage() {
   const [maxBytes, setMaxBytes] = useState<number>(DEFAULT_MAX_UPLOAD_BYTES);
   // Several files (up to MAX_UPLOAD_FILES) are uploaded together and open the compare page.
@@ -32,6 +44,9 @@ export function UploadPage() {
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [problem, setProblem] = useState<Problem | null>(null);
   const [dragging, setDragging] = useState(false);
+  // Several files: one test before and after (the compare page's default overlay), or the hosts of one test
+  // recorded at once (align=clock&layout=hosts).
+  const [several, setSeveral] = useState<'before-after' | 'hosts'>('before-after');
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<Upload | null>(null);
   const busy = phase.step === 'sending' || phase.step === 'reading' || phase.step === 'done';
@@ -139,7 +154,7 @@ export function UploadPage() {
         uploadRef.current = null;
         rememberDeleteToken(created.id, created.deleteToken);
         setPhase({ step: 'done' });
-        navigate(created.compareUrl ?? created.url);
+        navigate(created.compareUrl ? compareOpening(created.compareUrl, several) : created.url);
       },
       (err: unknown) => {
         uploadRef.current = null;
@@ -213,6 +228,20 @@ export function UploadPage() {
           {t.filesUpTo(formatBytes(maxBytes))}
           <code>{SUGGESTED}</code>
         </p>
+
+        {files.length > 1 && (
+          <fieldset className="several-files" data-several="">
+            <legend>{t.severalAre}</legend>
+            <label>
+              <input type="radio" name="several" value="before-after" checked={several === 'before-after'} disabled={busy} onChange={() => setSeveral('before-after')} />{' '}
+              {t.severalBeforeAfter}
+            </label>
+            <label>
+              <input type="radio" name="several" value="hosts" checked={several === 'hosts'} disabled={busy} onChange={() => setSeveral('hosts')} />{' '}
+              {t.severalHosts}
+            </label>
+          </fieldset>
+        )}
 
         <div className="actions">
           <button type="submit" className="primary" disabled={!file || busy || checkAll(files) !== null}>
