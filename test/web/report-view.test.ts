@@ -179,7 +179,7 @@ describeBrowser('report viewer (docs/ui-contract.md)', () => {
         // Marks and painted figures read at the same moment (charts near the screen keep painting).
         const { marks, painted, liveSource, dataDecoded } = await page.evaluate(() => {
           const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<DomElement> } }).document;
-          const live = performance.getEntriesByName('dv:first-screen-live', 'mark')[0] as PerformanceMark | undefined;
+          const live = performance.getEntriesByName('dv:first-screen-live', 'mark')[0] as { detail?: unknown } | undefined;
           const load = performance.getEntriesByName('dv:load', 'measure')[0];
           return {
             marks: performance.getEntriesByType('mark').map((m) => ({ name: m.name, t: m.startTime })),
