@@ -11,7 +11,7 @@ import { extname } from 'node:path';
 import { toCompareJson, type CompareRequest, type NamedRun } from '../../shared/api/compare-json.js';
 import { parseRefWindow } from '../../shared/api/compare-ref.js';
 import type { CompareJson } from '../../shared/api/schemas.js';
-import { deltaTable, deltaTableMarkdown, hostsTable, runName, runTag, seriesNames, steadyWindowText, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
+import { deltaTable, deltaTableMarkdown, hostsTable, runName, runTag, seriesNames, steadyWindowText, ownWindowsText, type ComparedSeries, type SeriesNames } from '../../shared/compare/index.js';
 import { parseDstat } from '../../shared/dstat/parse-dstat.js';
 import type { DstatLog } from '../../shared/dstat/types.js';
 import { MAX_COMPARE_RUNS } from '../../shared/limits.js';
@@ -102,7 +102,7 @@ export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = fa
     ? `${json.window.from} s to ${json.window.to} s of aligned elapsed time`
     : steady.some((s) => s !== undefined)
       ? steadyWindowText(steady, labels)
-      : undefined;
+      : (ownWindowsText(json.runs.map((r) => r.window), labels) ?? undefined);
   if (json.layout === 'hosts') {
     return deltaTableMarkdown(hostsTable(series, labels, { names, raw }), labels, json.baseline, { window, layout: 'hosts' });
   }

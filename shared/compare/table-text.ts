@@ -30,6 +30,9 @@ export interface TableText {
   /** window=steady, in the header: each run's steady state, and the runs that have none. */
   steadyWindows: string;
   noSteady: (tags: string) => string;
+  /** Runs compared by windows of their own (`ID@FROM-TO`): each one's, the others whole. */
+  ownWindows: (parts: string) => string;
+  wholeRun: string;
   layout: string;
   /** What the hosts layout's table is, in its header. */
   hostsSideBySide: string;
@@ -62,6 +65,8 @@ const en: TableText = {
   },
   steadyWindows: "each run's steady-state window",
   noSteady: (tags) => `${tags}: no steady state found, whole run`,
+  ownWindows: (parts) => `each run's own window (${parts}), its start the run's zero`,
+  wholeRun: 'whole run',
   layout: 'layout',
   hostsSideBySide: "hosts side by side: each run's own figures, no change (different machines)",
 };
@@ -93,6 +98,8 @@ const ja: TableText = {
   },
   steadyWindows: '各ランの定常状態の区間',
   noSteady: (tags) => `${tags}: 定常状態が見つからないためラン全体`,
+  ownWindows: (parts) => `各ランの区間 (${parts})、その開始をランの 0 として`,
+  wholeRun: 'ラン全体',
   layout: 'レイアウト',
   hostsSideBySide: 'ホストを並べて表示: 各ランの値のみ、差分なし (別のマシン)',
 };

@@ -230,6 +230,20 @@ function pct(p: number | null): string {
 }
 
 /**
+ * The window of runs compared by windows of their own (`ID@FROM-TO`) as the header says it — "A 10–40 s,
+ * B 45–75 s" (seconds from each run's row 0), a run without one "whole run" —, or null when no run has one.
+ */
+export function ownWindowsText(windows: readonly ({ from: number; to: number } | null | undefined)[], labels: readonly RunLabel[], lang: Lang = 'en'): string | null {
+  if (!windows.some((w) => w)) return null;
+  const t = TABLE_TEXT[lang];
+  const parts = labels.map((l, i) => {
+    const w = windows[i];
+    return `${l.tag} ${w ? `${w.from}–${w.to} s` : t.wholeRun}`;
+  });
+  return t.ownWindows(parts.join(', '));
+}
+
+/**
  * The window of window=steady as the header says it: each run's steady state, and which runs have none
  * (compared whole). `steady`: per run, whether it was cut to its steady state (undefined: a window of its own).
  */

@@ -11,6 +11,7 @@ import {
   deltaTableTsv,
   figure,
   hostsTable,
+  ownWindowsText,
   SIGNIFICANCE_METHOD,
   runName,
   runTag,
@@ -230,5 +231,14 @@ describe('hostsTable (layout=hosts)', () => {
     const ja = deltaTableTsv(hostsTable(rows, labels, { names, lang: 'ja' }), labels, 0, { layout: 'hosts', lang: 'ja' });
     expect(ja).toContain('レイアウト\t');
     expect(ja.split('\n').find((l) => l.startsWith('グラフ'))).toBe('グラフ\t系列\tA min\tA 平均\tA p95\tA max\tB min\tB 平均\tB p95\tB max');
+  });
+
+  it("names each run's own window (ID@FROM-TO) in the header's window, a run without one whole; none: null", () => {
+    const three = [...labels, { tag: 'C', name: 'c.csv' }];
+    expect(ownWindowsText([null, undefined, null], three)).toBeNull();
+    expect(ownWindowsText([{ from: 10, to: 40 }, null, { from: 45.5, to: 75 }], three)).toBe(
+      "each run's own window (A 10–40 s, B whole run, C 45.5–75 s), its start the run's zero",
+    );
+    expect(ownWindowsText([{ from: 10, to: 40 }], labels.slice(0, 1), 'ja')).toBe('各ランの区間 (A 10–40 s)、その開始をランの 0 として');
   });
 });

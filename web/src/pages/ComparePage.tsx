@@ -14,6 +14,7 @@ import {
   seriesNames,
   ownWindow,
   steadyWindowText,
+  ownWindowsText,
   type Comparison,
   type OffsetEstimate as Estimate,
   type RunLabel,
@@ -280,7 +281,11 @@ function CompareViewer({ picked, view, setView, estimates, setEstimates }: Viewe
             labels,
             lang,
           )
-        : c.whole;
+        : (ownWindowsText(
+            view.refs.map((r) => r.window),
+            labels,
+            lang,
+          ) ?? c.whole);
 
   return (
     <LazyContext.Provider value={lazy}>
