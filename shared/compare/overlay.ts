@@ -89,11 +89,34 @@ export function idleMatched(charts: readonly MatchedChart[], runs: readonly RunD
   return charts.filter((m) => m.perRun.every((c, i) => c === null || runs[i]!.idle().has(m.key)));
 }
 
-/** The charts a compare page draws: all, or (by default) all but the idle ones (idleMatched). */
+/**
+ * Matched family totals that are the same picture as one busy device of theirs, the same device in every run
+ * that has the total (the report page's twin rule per run, RunData.twins): the device's chart shows it. A
+ * total whose busy device differs between runs (vda in one, sda in another) is not one: it is the only
+ * chart where those runs meet.
+ */
+export function twinMatched(charts: readonly MatchedChart[], runs: readonly RunData[]): MatchedChart[] {
+  return charts.filter((m) => {
+    let device: string | null = null;
+    return m.perRun.every((c, i) => {
+      if (c === null) return true;
+      const run = runs[i]!;
+      if (!run.twins().has(m.key)) return false;
+      const busy = run.charts.find((d) => d.specId === c.specId && d.device !== null && d.device !== 'total' && !run.idle().has(d.key));
+      if (!busy || (device !== null && busy.key !== device)) return false;
+      device = busy.key;
+      return true;
+    });
+  });
+}
+
+/**
+ * The charts a compare page draws: all but the twin totals (twinMatched, as a report page), and by default
+ * not the idle devices either (idleMatched).
+ */
 export function drawnMatched(charts: readonly MatchedChart[], runs: readonly RunData[], showIdle: boolean): MatchedChart[] {
-  if (showIdle) return [...charts];
-  const idle = new Set(idleMatched(charts, runs));
-  return charts.filter((m) => !idle.has(m));
+  const left = new Set([...twinMatched(charts, runs), ...(showIdle ? [] : idleMatched(charts, runs))]);
+  return charts.filter((m) => !left.has(m));
 }
 
 /** The aligned span of every run's drawn rows (ms): the charts' whole x range. */

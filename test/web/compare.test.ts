@@ -152,6 +152,8 @@ describeBrowser('compare page', () => {
         // Disk I/O's computed total is vda's twin in both (their other disks idle): its row left out, counted.
         expect(await page.locator('table.delta-table tr[data-series^="dsk/total/"]').count()).toBe(0);
         expect(Number(await page.locator('[data-twin-series]').getAttribute('data-twin-series'))).toBeGreaterThanOrEqual(2);
+        // Nor is its chart drawn: vda's shows it, as on a report page.
+        expect(await page.locator('figure.chart-panel[data-chart="disk:total"], figure.chart-panel[data-chart="iops:total"]').count()).toBe(0);
         const vda = chartByKey(page, 'disk:vda');
         await waitForPainted(vda, HOOK_TIMEOUT_MS);
         const range = await xRange(vda);

@@ -12,6 +12,7 @@ import {
   alignedRun,
   drawnMatched,
   idleMatched,
+  twinMatched,
   matchCharts,
   overlayExtent,
   RUN_COLOURS,
@@ -153,6 +154,31 @@ describe('idleMatched and drawnMatched', () => {
     const all = drawnMatched(matched, runs, true);
     expect(all).toEqual(matched);
     expect(all).not.toBe(matched);
+  });
+});
+
+describe('twinMatched', () => {
+  it("leaves out a family total that is the same device's twin in every run that has it, idle devices shown or not", () => {
+    // A's Disk I/O total is vda's (vdb idle), in both runs.
+    const same = [alignedRun(A, 0), alignedRun(A, 3)];
+    const matched = matchCharts(same, 0);
+    expect(keys(twinMatched(matched, same)).filter((k) => k.startsWith('disk:'))).toEqual(['disk:total']);
+    for (const showIdle of [false, true]) {
+      const drawn = keys(drawnMatched(matched, same, showIdle));
+      expect(drawn).not.toContain('disk:total');
+      expect(drawn).toContain('disk:vda');
+    }
+  });
+
+  it('keeps a total whose one busy device differs between runs, or that is no twin in one of them', () => {
+    // The total is vda's in A, sdc's in B, vdc's in C: the only chart where the three meet.
+    const runs = [alignedRun(A, 0), alignedRun(B, 0), alignedRun(C, 0)];
+    expect(keys(twinMatched(matchCharts(runs, 0), runs)).filter((k) => k.startsWith('disk:'))).toEqual([]);
+    // B's vda is busy only in its since-boot row: sdc alone is busy there, so B's total is sdc's twin; with a
+    // second busy disk it would be none.
+    const busy2 = columnar(dstatFile('21:30:10', [['vda', [9, 1, 0, 0, 0, 0]], ['sdc', [0, 1, 2, 0, 3, 1]]]), 'd.csv');
+    const two = [alignedRun(busy2, 0), alignedRun(busy2, 0)];
+    expect(keys(drawnMatched(matchCharts(two, 0), two, false))).toContain('disk:total');
   });
 });
 
