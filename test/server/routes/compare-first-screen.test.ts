@@ -24,8 +24,11 @@ const B = 'dool134_tfvnrl.csv';
 
 afterAll(removeTempDirs);
 
-/** Chart keys of a fixture's last run in page order, and those whose every series is 0 or empty. */
-function chartsOf(name: string): { keys: string[]; idle: Set<string> } {
+/**
+ * Chart keys of a fixture's last run in page order, those whose every series is 0 or empty, and its family
+ * totals that are the twin of one busy device (the report page's rule), with that device's key.
+ */
+function chartsOf(name: string): { keys: string[]; idle: Set<string>; twinOf: Map<string, string> } {
   const report = toColumnar(toReportJson(parseDstat(readFixture(name)), { id: 'x', fileName: name, createdAt: '', bytes: 0 }));
   const run = toRunData(report.runs[report.runs.length - 1]!);
   const idle = new Set(
@@ -36,14 +39,30 @@ function chartsOf(name: string): { keys: string[]; idle: Set<string> } {
       }))
       .map((c) => c.key),
   );
-  return { keys: run.charts.map((c) => c.key), idle };
+  const twinOf = new Map<string, string>();
+  for (const key of run.twins()) {
+    const total = run.charts.find((c) => c.key === key)!;
+    const busy = run.charts.filter((c) => c.specId === total.specId && c.device !== null && c.device !== 'total' && !idle.has(c.key));
+    if (busy.length === 1) twinOf.set(key, busy[0]!.key);
+  }
+  return { keys: run.charts.map((c) => c.key), idle, twinOf };
 }
 
-/** The first six charts a compare page of these runs draws: the baseline's order, then the others'; idle in all left out. */
-function expectedFigures(runs: { keys: string[]; idle: Set<string> }[], baseline: number): string[] {
+/** A total drawn by none: in every run that has it, the twin of the same one busy device. */
+function twinInAll(runs: { keys: string[]; twinOf: Map<string, string> }[], key: string): boolean {
+  const having = runs.filter((r) => r.keys.includes(key));
+  const device = having[0]?.twinOf.get(key);
+  return device !== undefined && having.every((r) => r.twinOf.get(key) === device);
+}
+
+/**
+ * The first six charts a compare page of these runs draws: the baseline's order, then the others'; idle in all
+ * and twin totals left out.
+ */
+function expectedFigures(runs: ReturnType<typeof chartsOf>[], baseline: number): string[] {
   const order = [runs[baseline]!, ...runs.filter((_, i) => i !== baseline)];
   const keys = [...new Set(order.flatMap((r) => r.keys))];
-  return keys.filter((k) => !runs.every((r) => !r.keys.includes(k) || r.idle.has(k))).slice(0, 6);
+  return keys.filter((k) => !twinInAll(runs, k) && !runs.every((r) => !r.keys.includes(k) || r.idle.has(k))).slice(0, 6);
 }
 
 describe('compare page first screen', () => {
@@ -85,7 +104,7 @@ describe('compare page first screen', () => {
   const figuresOf = (html: string) => [...html.matchAll(/<figure data-first-screen="([^"]+)"/g)].map((m) => m[1]);
   const size = (p: Buffer): [number, number] => [p.readUInt32BE(16), p.readUInt32BE(20)];
 
-  it('carries the overlay charts of the upload of several files as images: the page order, idle devices left out, files by content', async () => {
+  it('carries the overlay charts of the upload of several files as images: the page order, idle devices and twin totals left out, files by content', async () => {
     const runs = [chartsOf(A), chartsOf(B)];
     expect(runs[0]!.idle.has('disk:loop0') || runs[0]!.idle.size > 0, 'the dstat file has an idle device').toBe(true);
     // Drawn after the upload (the uploader opens this page next).
@@ -129,7 +148,7 @@ describe('compare page first screen', () => {
     expect(figuresOf(html)).toEqual(expectedFigures(runs, 1));
     // idle=1 draws the idle devices too (here the dstat file's first idle ones come into the first six).
     const all = await page(`?ids=${ids.join(',')}&idle=1`);
-    expect(figuresOf(all)).toEqual([...new Set(runs.flatMap((r) => r.keys))].slice(0, 6));
+    expect(figuresOf(all)).toEqual([...new Set(runs.flatMap((r) => r.keys))].filter((k) => !twinInAll(runs, k)).slice(0, 6));
   }, 90_000);
 
   it('refuses malformed names (400) and unknown ones (404), as JSON; a malformed or unknown query, or the hosts layout, gets the page without images', async () => {
