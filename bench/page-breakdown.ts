@@ -1,7 +1,8 @@
 /**
  * Where a report page's time goes between its first screen and its interactive charts, read from the page's
  * own timeline once it is interactive (`dv:first-screen-live`; nothing is evaluated in the page before
- * that): Resource Timing of the code's chunks and of the report's data (GET /api/reports/:id/lod), and the
+ * that): Resource Timing of the code's chunks and of the data the first screen is drawn from (the early charts'
+ * own, `/r/:id/first-screen/NAME.cols`, else the report's, GET /api/reports/:id/lod), and the
  * marks and measures of docs/ui-contract.md §1 — `dv:first-screen`, `dv:first-screen-code` (the first
  * screen's chart code evaluated, web/src/first-screen-live.ts), the `dv:load` measure (the data fetched and
  * decoded), `dv:app-start` (the app's code evaluated), `dv:report-loaded`, the `dv:draw KEY` measures of the
@@ -12,7 +13,7 @@
  * which add up to it (in one load; their medians over several loads nearly do):
  *   code    first screen → the code that draws it evaluated (the early charts', else the app's: waiting for its
  *           download, compiling and running it)
- *   data    → the report's data decoded (the first `dv:load`, else `dv:report-loaded`), beyond the code
+ *   data    → the first screen's data decoded (the first `dv:load`, else `dv:report-loaded`), beyond the code
  *   render  → the first chart's draw begins (the early charts' plot boxes, or React laying out the page)
  *   charts  → the first screen's charts drawn (Chart.js set-up and drawing, `dv:draw`, one per task early)
  * The app's own code (asked → in → run) is printed beside them: after the early charts it runs off that path.
@@ -32,7 +33,10 @@ export interface Breakdown {
   codeArrived: number;
   /** `dv:app-start`: its code evaluated. */
   appStart: number;
-  /** The report's data: asked for, last byte in (Resource Timing, or the `dv:load` measure of a worker). */
+  /**
+   * The first screen's data (the early charts' `.cols`, else the report's `/lod`): asked for, last byte in
+   * (Resource Timing, or the `dv:load` measure of a worker).
+   */
   dataRequested: number;
   dataArrived: number;
   /** Bytes of the data as sent (encoded); NaN when the browser does not say (a worker's fetch). */
@@ -66,7 +70,7 @@ export async function pageBreakdown(page: Page): Promise<Breakdown> {
     const resource = (re: RegExp): Timed | undefined => all.find((e) => e.entryType === 'resource' && re.test(new URL(e.name).pathname));
     const code = resource(/^\/assets\/app-main-[^/]*\.js$/);
     const early = resource(/^\/assets\/first-screen-live-[^/]*\.js$/);
-    const data = resource(/^\/api\/reports\/[^/]+\/lod$/);
+    const data = resource(/^\/r\/[^/]+\/first-screen\/[^/]+\.cols$/) ?? resource(/^\/api\/reports\/[^/]+\/lod$/);
     const load = all.find((e) => e.entryType === 'measure' && e.name === 'dv:load');
     const loadDetail = (load?.detail ?? {}) as { fetchMs?: number };
     const interactive = mark('dv:first-screen-live');

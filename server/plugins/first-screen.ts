@@ -19,10 +19,17 @@ import { parseViewState } from '../../shared/view/view-state.js';
 import { Refusal, TaskPreempted } from '../admission/admission.js';
 import { firstScreenViewKey, type FirstScreenPage } from '../render/first-screen.js';
 
+/** What a report page carries of its first screen: markup over the page, and what its `<head>` gets. */
+export interface FirstScreenMarkup {
+  body: string;
+  /** The preload of the early charts' data, or ''. */
+  head: string;
+}
+
 export interface FirstScreens {
-  /** The first screen's HTML for a report and a URL query if it is ready; else starts drawing it. */
-  html(id: string, query: string): string | null;
-  /** A PNG file named by a first screen of the report that is cached (routes/first-screen.ts). */
+  /** The first screen's markup for a report and a URL query if it is ready; else starts drawing it. */
+  html(id: string, query: string): FirstScreenMarkup | null;
+  /** A file (PNG image, or the early charts' data) named by a first screen of the report that is cached (routes/first-screen.ts). */
   file(id: string, name: string): Uint8Array | null;
   /** Draw the default view's first screen (after an upload); its other charts on the page's first request. */
   warm(id: string): void;
@@ -70,7 +77,7 @@ export default fp(
       const old = cache.get(key);
       if (old) bytes -= old.bytes;
       cache.delete(key);
-      let size = page.html.length;
+      let size = page.html.length + page.head.length;
       for (const png of page.files.values()) size += png.byteLength;
       cache.set(key, { ...page, id, bytes: size, charts });
       bytes += size;
@@ -123,7 +130,7 @@ export default fp(
           cache.set(key, entry);
           // Drawn at upload with the first screen only: someone reads the page, every chart follows.
           if (entry.charts < PAGE_IMAGE_CHARTS) draw(id, view, key, PAGE_IMAGE_CHARTS);
-          return entry.html;
+          return { body: entry.html, head: entry.head };
         }
         draw(id, view, key, PAGE_IMAGE_CHARTS);
         return null;
@@ -131,8 +138,8 @@ export default fp(
       file(id, name) {
         // A few views per report, a few hundred entries at most: a scan costs microseconds.
         for (const entry of cache.values()) {
-          const png = entry.id === id ? entry.files.get(name) : undefined;
-          if (png) return png;
+          const file = entry.id === id ? entry.files.get(name) : undefined;
+          if (file) return file;
         }
         return null;
       },

@@ -25,6 +25,6 @@ export async function compareFirstScreenTask(task: CompareFirstScreenTask): Prom
   for (const r of task.reports) reports.set(r.id, decodeColumnar(new Uint8Array(gunzipSync(r.lodGz))));
   const view = parseCompareView(task.query);
   const picked = compareRuns(reports, view);
-  if (!picked) return { html: '', files: new Map() };
+  if (!picked) return { html: '', head: '', files: new Map() };
   return firstScreenPage(compareFirstScreenFileUrl, await renderCompareFirstScreen(picked.runs, view), picked.names.join(' · '), { inlineFirstScreen: true });
 }

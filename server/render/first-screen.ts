@@ -24,7 +24,7 @@ import { serialiseViewState, type ViewState } from '../../shared/view/view-state
 import { drawnView } from '../../shared/view/view-options.js';
 import type { ResolvedChart } from '../../shared/catalogue/index.js';
 import type { RunData } from '../../shared/report/run-data.js';
-import { DEFAULT_PLOT_HEIGHT, renderableRun, renderRunChartPng, type RenderOptions } from './render-chart.js';
+import { DEFAULT_PLOT_HEIGHT, renderRunChartPng, type RenderOptions } from './render-chart.js';
 
 /** Width of a first-screen image in CSS px (two or three per row on a 1400 px screen). */
 export const FIRST_SCREEN_WIDTH = 640;
@@ -49,10 +49,12 @@ export interface FirstScreenImage {
   variants: FirstScreenVariant[];
 }
 
-/** A first screen ready to serve: its HTML and the PNG files it names. */
+/** A first screen ready to serve: its HTML, what it adds to the page's head, and the files it names. */
 export interface FirstScreenPage {
   html: string;
-  /** File name (`NAME.png`) → PNG bytes. */
+  /** For the page's `<head>`: the preload of its early charts' data when it has some, else ''. */
+  head: string;
+  /** File name → bytes: `NAME.png` PNG images, `NAME.cols` the early charts' data (column encoding, gzipped). */
   files: Map<string, Uint8Array>;
 }
 
@@ -77,15 +79,6 @@ export async function drawVariants(
     }
   }
   return variants;
-}
-
-/**
- * The images of a report's page for a view, of its first `count` charts (at most PAGE_IMAGE_CHARTS); empty
- * when the view leaves nothing to draw.
- */
-export async function renderFirstScreen(report: ReportJson, view: ViewState, count: number = PAGE_IMAGE_CHARTS): Promise<FirstScreenImage[]> {
-  const run = renderableRun(report, view.run);
-  return run ? renderRunFirstScreen(run, view, PAGE_DRAWING, count) : [];
 }
 
 /** How first-screen images are made: at which pixel ratios, encoded how (the page's: PNG at 1× and 2×). */
@@ -161,9 +154,12 @@ const TABLE_ROOM = 140;
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A PNG's file name: 128 bits of its SHA-256 (base64url), so a name never serves other bytes. */
-export function firstScreenFileName(png: Uint8Array): string {
-  return `${createHash('sha256').update(png).digest('base64url').slice(0, 22)}.png`;
+/**
+ * A file's name: 128 bits of its SHA-256 (base64url), so a name never serves other bytes, and its extension
+ * (`png` an image, `cols` the early charts' data).
+ */
+export function firstScreenFileName(bytes: Uint8Array, extension: 'png' | 'cols' = 'png'): string {
+  return `${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}.${extension}`;
 }
 
 /** Where a report page fetches a first-screen file (routes/first-screen.ts). */
@@ -179,6 +175,12 @@ export function compareFirstScreenFileUrl(name: string): string {
 export interface FirstScreenPageOptions {
   /** The first screen's (FIRST_SCREEN_CHARTS) light images at 1× as data: URLs in the HTML (see above). */
   inlineFirstScreen?: boolean;
+  /**
+   * The early charts' data (shared/report/first-screen-columns.ts; column encoding, gzipped): a file of the
+   * page, named in `data-columns` of `#first-screen` and preloaded by the page's head, so that it arrives
+   * with the images.
+   */
+  columnsGz?: Uint8Array;
 }
 
 /** A PNG as a data: URL (base64 has no character that needs escaping in an attribute or a srcset). */
@@ -200,7 +202,17 @@ export function firstScreenPage(
   options: FirstScreenPageOptions = {},
 ): FirstScreenPage {
   const files = new Map<string, Uint8Array>();
-  if (images.length === 0) return { html: '', files };
+  if (images.length === 0) return { html: '', head: '', files };
+  let columns = '';
+  let head = '';
+  if (options.columnsGz) {
+    const name = firstScreenFileName(options.columnsGz, 'cols');
+    files.set(name, options.columnsGz);
+    const url = escapeHtml(fileUrl(name));
+    columns = ` data-columns="${url}"`;
+    // crossorigin: fetch() asks in CORS mode (same-origin credentials); a preload in another mode is not reused.
+    head = `<link rel="preload" href="${url}" as="fetch" crossorigin="anonymous">`;
+  }
   const sources = (img: FirstScreenImage, theme: ThemeName, inline: boolean): { url: string; ratio: number }[] =>
     img.variants
       .filter((v) => v.theme === theme)
@@ -230,12 +242,12 @@ export function firstScreenPage(
     })
     .join('');
   const html =
-    `<div id="first-screen" aria-hidden="true" style="position:absolute;top:0;left:0;right:0;z-index:50;` +
+    `<div id="first-screen"${columns} aria-hidden="true" style="position:absolute;top:0;left:0;right:0;z-index:50;` +
     `min-height:100vh;padding:16px 24px;box-sizing:border-box;background:Canvas;color:CanvasText;` +
     `font-family:system-ui,sans-serif">` +
     `<p style="margin:0 0 14px;font-size:18px;line-height:24px;font-weight:600">${escapeHtml(heading)}</p>` +
     `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(${COLUMN_MIN}px,1fr));gap:18px 24px">${figures}</div></div>`;
-  return { html, files };
+  return { html, head, files };
 }
 
 /** The heading over the images: host and file, as the page's header starts. */

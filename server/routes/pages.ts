@@ -5,10 +5,11 @@
  *
  * A report page and a compare page carry their first screen as images when they are ready
  * (plugins/first-screen.ts, plugins/compare-first-screen.ts, docs/ui-contract.md §21): shown before the app
- * has loaded, replaced by the interactive charts. A report page also asks for its data in its `<head>`
- * (`<link rel="preload" as="fetch">` of GET /api/reports/:id/lod), so that the download runs beside the HTML,
- * the images and the code instead of after them; the app's own request for it (web/src/data/load-report.ts)
- * takes that response.
+ * has loaded, replaced by the interactive charts. A report page's first screen also names the small data its
+ * early charts draw from (shared/report/first-screen-columns.ts), which its `<head>` preloads
+ * (`<link rel="preload" as="fetch">`) so that it arrives with the images. The report's own data
+ * (GET /api/reports/:id/lod, megabytes) is not preloaded: the page loads it in a Web Worker
+ * (web/src/data/load-report.ts), off the main thread that paints the images.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -17,12 +18,6 @@ import { isReportId } from '../store/report-id.js';
 
 const ROOT = '<div id="root"></div>';
 const HEAD_END = '</head>';
-
-/** The `<link>` that starts the download of a report's data with the page (the app's fetch then takes it). */
-export function reportDataPreload(id: string): string {
-  // crossorigin: fetch() asks in CORS mode (same-origin credentials); a preload in another mode is not reused.
-  return `<link rel="preload" href="/api/reports/${encodeURIComponent(id)}/lod" as="fetch" crossorigin="anonymous">`;
-}
 
 const pages: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get('/', async (_request, reply) => fastify.webApp.sendIndex(reply));
@@ -49,7 +44,8 @@ const pages: FastifyPluginAsyncTypebox = async (fastify) => {
         if (fastify.live.has(id)) return fastify.webApp.sendIndex(reply);
       }
       if (!known || !fastify.webApp.available) return fastify.webApp.sendIndex(reply, known ? 200 : 404);
-      return sendWithFirstScreen(reply, fastify.firstScreen.html(id, queryOf(request.url)), reportDataPreload(id));
+      const markup = fastify.firstScreen.html(id, queryOf(request.url));
+      return sendWithFirstScreen(reply, markup?.body ?? null, markup?.head);
     },
   );
 

@@ -20,10 +20,10 @@ export type ReportParams = Static<typeof ReportParams>;
 /** A first-screen image's file name: 128 bits of its SHA-256, base64url. */
 const FirstScreenFileName = Type.String({ pattern: '^[A-Za-z0-9_-]{22}\\.png$' });
 
-/** A report page's first-screen image (`/r/:id/first-screen/:name`). */
+/** A report page's first-screen file (`/r/:id/first-screen/:name`): an image, or its early charts' data (`.cols`). */
 export const FirstScreenFileParams = Type.Object({
   id: Type.String({ pattern: ReportIdPattern }),
-  name: FirstScreenFileName,
+  name: Type.String({ pattern: '^[A-Za-z0-9_-]{22}\\.(png|cols)$' }),
 });
 export type FirstScreenFileParams = Static<typeof FirstScreenFileParams>;
 

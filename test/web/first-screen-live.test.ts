@@ -22,8 +22,18 @@ describeBrowser('first screen interactive before the app (docs/ui-contract.md §
 
         const page = await h.newPage({ viewport: { width: 1400, height: 900 } });
         const release = await holdApp(page);
+        // Each request with when it was seen (epoch ms: the page's performance.timeOrigin is on the same clock).
+        const requests: { url: string; at: number }[] = [];
+        page.on('request', (r) => requests.push({ url: r.url(), at: Date.now() }));
         await page.goto(h.server.url + path);
         await page.waitForFunction(markSeen, 'dv:first-screen-live', { timeout: HOOK_TIMEOUT_MS });
+        // Drawn from the first screen's own small data (`data-columns`, preloaded): the report's data is asked
+        // for only once the early charts are drawn (it loads in a worker, for the app).
+        const columns = await page.locator('#first-screen').getAttribute('data-columns');
+        expect(requests.map((r) => new URL(r.url).pathname)).toContain(columns);
+        const live = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('dv:first-screen-live', 'mark')[0]!.startTime);
+        await expect.poll(() => requests.filter((r) => r.url.endsWith('/lod')).length).toBeGreaterThan(0);
+        for (const r of requests.filter((q) => q.url.endsWith('/lod'))) expect(r.at).toBeGreaterThanOrEqual(live - 5);
         // The app has not run: no chart of its own, no app-start mark.
         expect(await page.locator('figure.chart-panel').count()).toBe(0);
         expect(await page.evaluate(markSeen, 'dv:app-start')).toBe(false);

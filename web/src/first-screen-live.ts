@@ -69,23 +69,30 @@ function plotBox(figure: HTMLElement, picture: HTMLElement): { box: HTMLElement;
   return { box, canvas, overlay };
 }
 
+/** The early charts' data: the report's, or the first screen's own (`oneRun`: only the view's run, reduced). */
+export interface EarlyData {
+  data: ColumnarReport;
+  oneRun: boolean;
+}
+
 /**
- * Draw the first screen's charts on screen from the report's data, one per task in page order; resolves once
- * they are all drawn (or there is nothing to draw: no first screen, a view the early charts do not draw, data
- * that failed — the app then says why).
+ * Draw the first screen's charts on screen from their data, one per task in page order; resolves once they are
+ * all drawn (or there is nothing to draw: no first screen, a view the early charts do not draw, data that
+ * failed — the app then says why).
  */
-export async function liveFirstScreen(report: Promise<ColumnarReport>): Promise<void> {
+export async function liveFirstScreen(source: Promise<EarlyData>): Promise<void> {
   const screen = document.getElementById('first-screen');
   if (!screen) return;
   let data: ColumnarReport;
+  let oneRun: boolean;
   try {
-    data = await report;
+    ({ data, oneRun } = await source);
   } catch {
     return;
   }
   const store = new ViewStore(window.location.search);
   const view = store.view;
-  const index = view.run !== null && view.run <= data.runs.length ? view.run - 1 : data.runs.length - 1;
+  const index = oneRun ? 0 : view.run !== null && view.run <= data.runs.length ? view.run - 1 : data.runs.length - 1;
   const columns = data.runs[index];
   // A selected finding is shaded and zoomed to as the app finds it (with the reader's link speeds): left to it.
   if (!columns || view.finding !== null || !screen.isConnected) return;

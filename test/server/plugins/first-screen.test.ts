@@ -47,7 +47,7 @@ async function appWith(
           // The first `busyFor` draws are stopped as the gate stops background work for an upload.
           if (busy-- > 0) throw new TaskPreempted('stopped to give its thread to an upload or a read');
           const name = `${String(drawn.length).padStart(22, 'x')}.png`;
-          return { html: `<div id="first-screen">${task.query}</div>`, files: new Map([[name, new Uint8Array(fileBytes)]]) };
+          return { html: `<div id="first-screen">${task.query}</div>`, head: `<link data-view="${task.query}">`, files: new Map([[name, new Uint8Array(fileBytes)]]) };
         },
       } as never);
     }, { name: 'parser-pool' }),
@@ -58,11 +58,11 @@ async function appWith(
   return { app: a, drawn, admission };
 }
 
-/** Ask until the view is drawn (the draw runs in the background). */
+/** Ask until the view is drawn (the draw runs in the background); its markup's body. */
 async function html(a: FastifyInstance, id: string, query: string): Promise<string | null> {
   for (let i = 0; i < 100; i++) {
     const got = a.firstScreen.html(id, query);
-    if (got !== null) return got;
+    if (got !== null) return got.body;
     await new Promise((r) => setTimeout(r, 5));
   }
   return null;
@@ -87,7 +87,7 @@ describe('first-screen cache', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(drawn.map((t) => [t.query, t.charts])).toEqual([['', FIRST_SCREEN_CHARTS]]);
     // The first request gets the first screen at once and starts the rest; later ones get every chart.
-    expect(a.firstScreen.html(ID, '')).toBe('<div id="first-screen"></div>');
+    expect(a.firstScreen.html(ID, '')).toEqual({ body: '<div id="first-screen"></div>', head: '<link data-view="">' });
     await new Promise((r) => setTimeout(r, 20));
     expect(drawn.map((t) => [t.query, t.charts])).toEqual([
       ['', FIRST_SCREEN_CHARTS],
@@ -111,7 +111,7 @@ describe('first-screen cache', () => {
     await admission.run({ cls: 'upload', timeoutMs: 1000 }, async () => 'parsed');
     await new Promise((r) => setTimeout(r, 20));
     expect(drawn.map((t) => t.id)).toEqual([ID, OTHER, ID]);
-    expect(a.firstScreen.html(ID, '')).toBe('<div id="first-screen"></div>');
+    expect(a.firstScreen.html(ID, '')).toEqual({ body: '<div id="first-screen"></div>', head: '<link data-view="">' });
     await admission.run({ cls: 'read', timeoutMs: 1000 }, async () => 'read');
     await new Promise((r) => setTimeout(r, 20));
     expect(drawn.map((t) => t.id).slice(0, 4)).toEqual([ID, OTHER, ID, OTHER]);

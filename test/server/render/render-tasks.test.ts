@@ -5,9 +5,11 @@
  * dstat files; and which run of a report is drawn (run-charts.ts).
  */
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { transferableSymbol, valueSymbol } from 'piscina';
 import { describe, expect, it } from 'vitest';
 import type { ReportJson } from '../../../shared/api/schemas.js';
+import { decodeColumnar } from '../../../shared/report/columnar-codec.js';
 import { toColumnar } from '../../../shared/report/columnar.js';
 import { FIRST_SCREEN_CHARTS } from '../../../shared/view/first-screen.js';
 import { parseCompareView } from '../../../shared/view/compare-view.js';
@@ -48,15 +50,32 @@ describe('firstScreenTask', () => {
       }
       expect(pngSize(Buffer.from(page.files.get(s.dark['2x']!.split('/').pop()!)!))).toEqual({ width: FIRST_SCREEN_WIDTH * 2, height: 300 });
     }
-    // Files named by content: two charts' identical images (an idle chart's, say) are one file.
+    // Files named by content: two charts' identical images (an idle chart's, say) are one file; and the
+    // early charts' data, named in the markup and preloaded by the head.
     const named = new Set(sources.flatMap((s) => [s.light['2x']!, s.dark['1x']!, s.dark['2x']!]).map((u) => u.split('/').pop()!));
-    expect(new Set(page.files.keys())).toEqual(named);
+    const columns = /<div id="first-screen" data-columns="\/r\/[A-Za-z0-9_-]{22}\/first-screen\/([A-Za-z0-9_-]{22}\.cols)"/.exec(page.html)?.[1];
+    expect(columns).toBeDefined();
+    expect(new Set(page.files.keys())).toEqual(new Set([...named, columns!]));
+    expect(page.head).toBe(`<link rel="preload" href="/r/${A}/first-screen/${columns}" as="fetch" crossorigin="anonymous">`);
+    // The view's run, whole (84 rows).
+    const data = decodeColumnar(new Uint8Array(gunzipSync(page.files.get(columns!)!)));
+    expect(data.runs).toEqual([columnarRun(one.report)]);
   }, 60_000);
 
-  it("heads a multi-run file's page by the view's run", async () => {
+  it("heads a multi-run file's page by the view's run, whose data alone its early charts get", async () => {
     const page = await firstScreenTask({ id: B, reportJsonGz: two.reportJsonGz, query: '?run=1', charts: 1 });
     expect(firstScreenSources(page.html)).toHaveLength(1);
     expect(page.html).toContain(`>${two.report.runs[0]!.meta.host} — d072_tfvnrl_appended-2-runs.csv</p>`);
+    const columns = [...page.files.entries()].find(([name]) => name.endsWith('.cols'))![1];
+    expect(decodeColumnar(new Uint8Array(gunzipSync(columns))).runs).toEqual([columnarRun(two.report, 1)]);
+  }, 60_000);
+
+  it('names no data for the early charts of a view of a window (they wait for the report\'s)', async () => {
+    const page = await firstScreenTask({ id: A, reportJsonGz: one.reportJsonGz, query: '?from=10&to=40', charts: 1 });
+    expect(firstScreenSources(page.html)).toHaveLength(1);
+    expect(page.html).not.toContain('data-columns');
+    expect(page.head).toBe('');
+    expect([...page.files.keys()].some((n) => n.endsWith('.cols'))).toBe(false);
   }, 60_000);
 });
 

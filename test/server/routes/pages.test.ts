@@ -6,13 +6,25 @@ import { fakeWebBuild, makeApp, removeTempDirs, tempDir, type TestApp } from '..
 import { fileUpload } from '../../helpers/multipart.js';
 import { FIRST_SCREEN_CHARTS } from '../../../shared/view/first-screen.js';
 import { firstScreenSources, pngDataUrlBytes } from '../../helpers/first-screen-html.js';
+import { COLUMNAR_MEDIA_TYPE, decodeColumnar } from '../../../shared/report/columnar-codec.js';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 afterAll(removeTempDirs);
 
-/** A report page less the preload of its data (tested on its own below). */
-const withoutDataPreload = (html: string): string => html.replace(/<link rel="preload" href="\/api\/reports\/[^"]+\/lod"[^>]*>/, '');
+/** A report page less the preload of its early charts' data (tested on its own below). */
+const withoutDataPreload = (html: string): string => html.replace(/<link rel="preload" href="\/r\/[^"]+\/first-screen\/[^"]+\.cols"[^>]*>/, '');
+
+/** The page at `url` once its first screen is drawn (drawn in the background on the first request: ≤ 60 s). */
+async function drawnPage(t: TestApp, url: string, marker = 'data-first-screen'): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const res = await t.app.inject({ url, headers: HTML });
+    expect(res.statusCode).toBe(200);
+    if (res.body.includes(marker)) return res.body;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no first-screen images for ${url} in 60 s`);
+}
 
 describe('the web app, when built', () => {
   let t: TestApp;
@@ -46,22 +58,39 @@ describe('the web app, when built', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it("starts the download of a report's data in its page's head, where the app's fetch of it takes it", async () => {
+  it("preloads its early charts' data in a report page's head, the file its first screen names, and not the report's data", async () => {
     const fixture = await readFile(new URL('../../fixtures/d072_tfvnrl.csv', import.meta.url));
     const created = await t.app.inject({ method: 'POST', url: '/api/reports', ...fileUpload(fixture) });
     const { id, url } = created.json() as { id: string; url: string };
-    const html = (await t.app.inject({ url, headers: HTML })).body;
+    const html = await drawnPage(t, url);
+    const named = /<div id="first-screen" data-columns="([^"]+)"/.exec(html)?.[1];
+    expect(named).toMatch(new RegExp(`^/r/${id}/first-screen/[A-Za-z0-9_-]{22}\\.cols$`));
     const links = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0]);
     // as="fetch" with crossorigin: the request fetch() makes (CORS mode, same-origin credentials), or the
-    // browser would download the data twice.
-    expect(links).toEqual([`<link rel="preload" href="/api/reports/${id}/lod" as="fetch" crossorigin="anonymous">`]);
+    // browser would download it twice. The report's own data (megabytes) is loaded by the page in a worker.
+    expect(links).toEqual([`<link rel="preload" href="${named}" as="fetch" crossorigin="anonymous">`]);
     expect(html.indexOf(links[0]!)).toBeLessThan(html.indexOf('</head>'));
-    // What it names is the report's data.
-    const lod = await t.app.inject({ url: `/api/reports/${id}/lod` });
-    expect(lod.statusCode).toBe(200);
+    // The file: the column encoding, gzipped for a client that takes it, the view's one run (this small
+    // run whole: its every sample, as the report's level of detail has them), kept for good by its name.
+    const file = await t.app.inject({ url: named!, headers: { 'accept-encoding': 'gzip' } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe(COLUMNAR_MEDIA_TYPE);
+    expect(file.headers['content-encoding']).toBe('gzip');
+    expect(file.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    const columns = decodeColumnar(new Uint8Array(gunzipSync(file.rawPayload)));
+    const plain = await t.app.inject({ url: named! });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(decodeColumnar(new Uint8Array(plain.rawPayload))).toEqual(columns);
+    const lod = decodeColumnar(new Uint8Array((await t.app.inject({ url: `/api/reports/${id}/lod` })).rawPayload));
+    expect(columns.runs).toHaveLength(1);
+    expect(columns.runs[0]).toEqual(lod.runs[lod.runs.length - 1]);
+    // A view of a window has none (too few buckets to draw it from): its early charts wait for the report's data.
+    const windowed = await drawnPage(t, `${url}?offset=10`);
+    expect(windowed).not.toContain('data-columns=');
+    expect(windowed).not.toContain('rel="preload" href="/r/');
     // Not on other pages: the upload page, a compare page, an unknown report.
     for (const other of ['/', '/compare?ids=AAAAAAAAAAAAAAAAAAAAAA', '/r/AAAAAAAAAAAAAAAAAAAAAA']) {
-      expect((await t.app.inject({ url: other, headers: HTML })).body, other).not.toContain('rel="preload"');
+      expect((await t.app.inject({ url: other, headers: HTML })).body, other).not.toContain('rel="preload" href="/r/');
     }
   });
 

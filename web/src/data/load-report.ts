@@ -4,12 +4,12 @@
  * (`loadReport`: the ReportJson) only when it needs the raw samples; the compare page loads every raw sample
  * (`prefetchCompareReports`), in the same encoding when the run is small enough to come whole.
  *
- * The report page's level of detail is fetched on the main thread: its page asked for it in its `<head>`
- * (`<link rel="preload">`, server/routes/pages.ts), so the download started with the HTML, and only this
- * document's fetch takes that response (a worker's would download it again); decoding it is a few ms (typed
- * arrays over the received bytes). The full report (JSON: ~0.3 s of parsing for 100k rows) and the compare
- * page's runs load in a Web Worker, off the main thread. Loads start before React renders (main.tsx), so the
- * download overlaps the start of the page.
+ * Every load runs in a Web Worker, off the main thread that paints the page: the level of detail (megabytes
+ * once decoded: receiving them took the main thread ~0.1 s on a 4 MB log, which delayed the first screen's
+ * images), the full report (JSON: ~0.3 s of parsing for 100k rows) and the compare page's runs. Loads start
+ * before React renders (main.tsx), so the download overlaps the start of the page. Only the early charts'
+ * small data (`loadFirstScreenColumns`, preloaded by the page's `<head>`) is fetched on the main thread,
+ * which takes the preloaded response.
  */
 import { ApiFailure, failureFromText, getReport, NETWORK_MESSAGE } from '../api/client.js';
 import { ColumnarFormatError, decodeColumnar } from '../../../shared/report/columnar-codec.js';
@@ -73,10 +73,15 @@ function inWorker(id: string, format: Format): Promise<ColumnarReport> {
 
 async function onMainThread(id: string, format: Format): Promise<ColumnarReport> {
   if (format === 'json') return toColumnar(await getReport(id));
+  return columnsOnMainThread(reportUrl(id, format));
+}
+
+/** A file in the column encoding (shared/report/columnar-codec.ts), fetched and decoded on this thread. */
+async function columnsOnMainThread(url: string): Promise<ColumnarReport> {
   const t0 = performance.now();
   let response: Response;
   try {
-    response = await fetch(reportUrl(id, format));
+    response = await fetch(url);
   } catch {
     throw new ApiFailure('network', NETWORK_MESSAGE);
   }
@@ -99,12 +104,12 @@ async function onMainThread(id: string, format: Format): Promise<ColumnarReport>
   }
 }
 
-/** `here`: on the main thread (the report page's preloaded level of detail), else in a worker when there are workers. */
-async function load(id: string, format: Format, here: boolean): Promise<ColumnarReport> {
+/** In a worker when there are workers (else, or when the worker fails, here). */
+async function load(id: string, format: Format): Promise<ColumnarReport> {
   // An offline report carries its full data: read before any fetch (data/embedded.ts).
   const embedded = await loadEmbedded(id);
   if (embedded) return embedded;
-  if (!here && typeof Worker !== 'undefined') {
+  if (typeof Worker !== 'undefined') {
     try {
       return await inWorker(id, format);
     } catch (err) {
@@ -115,7 +120,7 @@ async function load(id: string, format: Format, here: boolean): Promise<Columnar
   return onMainThread(id, format);
 }
 
-function loadOnce(id: string, format: Format, retry: boolean, here = false): Promise<ColumnarReport> {
+function loadOnce(id: string, format: Format, retry: boolean): Promise<ColumnarReport> {
   const key = `${format}:${id}`;
   if (retry) {
     pending.delete(key);
@@ -123,7 +128,7 @@ function loadOnce(id: string, format: Format, retry: boolean, here = false): Pro
   }
   let p = pending.get(key);
   if (!p) {
-    p = load(id, format, here);
+    p = load(id, format);
     pending.set(key, p);
     const mine = p;
     p.then(
@@ -164,14 +169,22 @@ export function prefetchCompareReports(ids: readonly string[]): Promise<Columnar
 
 /** Start loading a report page's data: its level of detail (once per id while it is pending or kept). */
 export function prefetchReport(id: string): Promise<ColumnarReport> {
-  const p = loadOnce(id, 'columns', false, true);
+  const p = loadOnce(id, 'columns', false);
   keepOnly([id]);
   return p;
 }
 
+/**
+ * The early charts' data (shared/report/first-screen-columns.ts: the view's run only, reduced), at the URL the
+ * first screen names (`data-columns`); on this thread, where the page's preload of it is taken.
+ */
+export function loadFirstScreenColumns(url: string): Promise<ColumnarReport> {
+  return columnsOnMainThread(url);
+}
+
 /** The report's level of detail (big runs reduced: RunLod); `retry` forgets an earlier load. */
 export function loadReportLod(id: string, retry = false): Promise<ColumnarReport> {
-  const p = loadOnce(id, 'columns', retry, true);
+  const p = loadOnce(id, 'columns', retry);
   keepOnly([id]);
   return p;
 }
