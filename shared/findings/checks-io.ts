@@ -4,6 +4,7 @@ import type { CheckResult, Draft, RuleSpec } from './rule-spec.js';
 import type { RunContext } from './context.js';
 import type { FindingsOptions } from './run-input.js';
 import { meanIn, peakIn, windowsWhere } from './measure.js';
+import type { RowRange } from './windows.js';
 import { NO_LINK, missing } from './skips.js';
 import { bytesPerSecond } from './text.js';
 import { round } from './checks-cpu.js';
@@ -25,6 +26,10 @@ export function devices(ctx: RunContext, prefix: 'dsk' | 'io' | 'net', exclude: 
  * (the 98th percentile, so one odd sample does not set it) while the CPUs wait on I/O, for `minSeconds`.
  * Asynchronous and direct I/O (databases, fio's libaio) leaves no I/O wait: a plateau at the ceiling
  * without it counts when it is high (`plateauBytesPerS` or `plateauIops`) and lasts `plateauSeconds`.
+ * The ceiling is the level the disk sustains: a burst above it (a write cache filling, a job's first seconds)
+ * can set the percentile while the plateau after it lies under its share; then the ceiling is the highest
+ * level whose share the disk holds for those durations, when that is at least `sustainedRatio` of the
+ * percentile (a throttled writer far under the disk's own peak is not at a ceiling).
  */
 export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
   const wai = ctx.totalCpuCol('wai');
@@ -49,10 +54,14 @@ export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
     for (const m of measures) {
       const v = m.values;
       if (!v || !ctx.quantileAtLeast(v, 0.98, m.floor)) continue;
-      const ceiling = ctx.quantiles(v, [0.98])[0]!;
-      const near = { values: v, atLeast: share * ceiling };
-      let ranges = windowsWhere(ctx, spec.minSeconds, [near, { values: wai, above: waiPct }]);
-      if (ranges.length === 0 && ceiling >= m.plateau) ranges = windowsWhere(ctx, spec.thresholds['plateauSeconds']!, [near]);
+      const percentile = ctx.quantiles(v, [0.98])[0]!;
+      // The windows at a ceiling: near it with I/O wait, else (high enough) near it for longer.
+      const windowsAt = (ceiling: number) => {
+        const near = { values: v, atLeast: share * ceiling };
+        const ranges = windowsWhere(ctx, spec.minSeconds, [near, { values: wai, above: waiPct }]);
+        return ranges.length > 0 || ceiling < m.plateau ? ranges : windowsWhere(ctx, spec.thresholds['plateauSeconds']!, [near]);
+      };
+      const { ceiling, ranges } = sustainedCeiling(windowsAt, v, percentile, spec.thresholds['sustainedRatio']!);
       const rows = ranges.reduce((s, r) => s + r.b - r.a + 1, 0);
       if (ranges.length === 0 || rows <= bestRows) continue;
       bestRows = rows;
@@ -62,7 +71,7 @@ export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
       best = {
         ranges,
         peak: { value: peak.value, unit: m.unit, row: peak.row, series: m.series },
-        evidence: { disk, measure: m.what, mean: Math.round(mean), ceiling: Math.round(ceiling), meanIowaitPct: round(meanIn(wai, ranges)) },
+        evidence: { disk, measure: m.what, mean: Math.round(mean), ceiling: Math.round(ceiling), percentile98: Math.round(percentile), meanIowaitPct: round(meanIn(wai, ranges)) },
         vars: {
           disk,
           level,
@@ -77,6 +86,41 @@ export function diskSaturated(ctx: RunContext, spec: RuleSpec): CheckResult {
     if (best) out.push(best);
   }
   return out;
+}
+
+/** Halvings of the search for a sustained ceiling: its level to within 1 % of the percentile's. */
+const CEILING_STEPS = 5;
+
+/**
+ * The ceiling a disk sustains and its windows: at the percentile when it has windows there; else the level of
+ * the plateau held at the highest level between `ratio` × the percentile and the percentile that has windows
+ * (`windowsAt` finds none above it: a higher level is harder to hold; found by halving) — the mean of `values`
+ * over those windows when it has windows too (the plateau's own level, whose band reaches the plateau's
+ * stretches under that highest one), else that level; none (no windows) when not even the lowest has any.
+ */
+export function sustainedCeiling(
+  windowsAt: (ceiling: number) => RowRange[],
+  values: Float64Array,
+  percentile: number,
+  ratio: number,
+): { ceiling: number; ranges: RowRange[] } {
+  const top = windowsAt(percentile);
+  if (top.length > 0) return { ceiling: percentile, ranges: top };
+  let lo = ratio * percentile;
+  let ranges = windowsAt(lo);
+  if (ranges.length === 0) return { ceiling: percentile, ranges };
+  let hi = percentile;
+  for (let k = 0; k < CEILING_STEPS; k++) {
+    const mid = (lo + hi) / 2;
+    const at = windowsAt(mid);
+    if (at.length > 0) {
+      lo = mid;
+      ranges = at;
+    } else hi = mid;
+  }
+  const level = meanIn(values, ranges);
+  const around = level < lo ? windowsAt(level) : [];
+  return around.length > 0 ? { ceiling: level, ranges: around } : { ceiling: lo, ranges };
 }
 
 /** A NIC above a share of the link speed the user gave, receive or send (full duplex). */

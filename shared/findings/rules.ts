@@ -123,7 +123,7 @@ export const RULES: readonly RuleSpec[] = [
     severity: 'warning',
     resource: 'disk',
     needs: 'per-disk dsk/* or io/* read and writ; total CPU wai',
-    thresholds: { nearCeilingRatio: 0.9, iowaitPct: 10, minBytesPerS: 1 * MiB, minIops: 50, plateauBytesPerS: 10 * MiB, plateauIops: 1000, plateauSeconds: 15 },
+    thresholds: { nearCeilingRatio: 0.9, sustainedRatio: 0.75, iowaitPct: 10, minBytesPerS: 1 * MiB, minIops: 50, plateauBytesPerS: 10 * MiB, plateauIops: 1000, plateauSeconds: 15 },
     minSeconds: 10,
     charts: ['cpu:total'],
     source: 'Gregg, USE method: disk utilization at its ceiling with I/O wait as saturation',

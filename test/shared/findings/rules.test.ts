@@ -133,6 +133,19 @@ describe('disk-saturated', () => {
     const low = step(n, 0, 5 * MiB, 10, 40);
     expect(found(run({ ...cpuColumns(n, 2, () => 5), 'dsk/sdb/writ': low }), 'disk-saturated')).toEqual([]);
   });
+  it('the ceiling is the level the disk sustains: a burst above it first does not hide the plateau; a writer throttled far under the peak is not at it', () => {
+    // 5 s at 300 MiB/s (a cache filling), then 30 s at 240 MiB/s: under 90 % of the burst, the run's 98th percentile.
+    const burst = (low: number) => Array.from({ length: n }, (_, i) => (i >= 10 && i < 15 ? 300 * MiB : i >= 15 && i < 45 ? low * (i % 2 ? 1 : 0.97) : 0));
+    const [f] = found(run({ ...cpuColumns(n, 2, () => 5), 'dsk/sdb/writ': burst(240 * MiB) }), 'disk-saturated');
+    expect(f?.windows).toEqual([{ from: 9, to: 44 }]);
+    expect(f?.evidence['percentile98']).toBe(300 * MiB);
+    // The plateau's own level (its mean: the 240 MiB/s stretch and the burst it took in), well under the burst's.
+    expect(f?.evidence['ceiling']).toBeGreaterThan(230 * MiB);
+    expect(f?.evidence['ceiling']).toBeLessThan(260 * MiB);
+    expect(f?.text.en).toMatch(/sdb at its ceiling \(2[34]\d MiB\/s\)/);
+    // A writer held at 120 MiB/s after the burst: under 75 % of the peak, so not the disk's ceiling.
+    expect(found(run({ ...cpuColumns(n, 2, () => 5), 'dsk/sdb/writ': burst(120 * MiB) }), 'disk-saturated')).toEqual([]);
+  });
   it('partitions are left out (their disk counts them)', () => {
     const r = run({ ...cpuColumns(n, 2, () => 5, { wai: () => 30 }), 'dsk/sda1/writ': writ });
     expect(found(r, 'disk-saturated')).toEqual([]);
