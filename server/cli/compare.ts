@@ -103,12 +103,12 @@ export function compareMarkdown(json: CompareJson, names?: SeriesNames, raw = fa
     : steady.some((s) => s !== undefined)
       ? steadyWindowText(steady, labels)
       : (ownWindowsText(json.runs.map((r) => r.window), labels) ?? undefined);
+  const offsetEstimates = json.align === 'clock' ? json.runs.map((r) => r.offsetEstimate ?? null) : undefined;
   if (json.layout === 'hosts') {
-    return deltaTableMarkdown(hostsTable(series, labels, { names, raw }), labels, json.baseline, { window, layout: 'hosts' });
+    return deltaTableMarkdown(hostsTable(series, labels, { names, raw }), labels, json.baseline, { window, layout: 'hosts', offsetEstimates, align: json.align });
   }
   const table = deltaTable(series, labels, json.baseline, { names, raw, order });
-  const offsetEstimates = json.align === 'clock' ? json.runs.map((r) => r.offsetEstimate ?? null) : undefined;
-  return deltaTableMarkdown(table, labels, json.baseline, { window, minChange: json.minChange, offsetEstimates });
+  return deltaTableMarkdown(table, labels, json.baseline, { window, minChange: json.minChange, offsetEstimates, align: json.align });
 }
 
 function outputFormat(output: string | undefined): 'stdout' | 'md' | 'json' | 'html' {

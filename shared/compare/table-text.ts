@@ -18,6 +18,8 @@ export interface TableText {
   baseline: string;
   window: string;
   wholeRuns: string;
+  /** The same, the runs placed on the clock (align=clock). */
+  wholeRunsOnClock: string;
   method: string;
   minChange: string;
   idleNote: string;
@@ -50,6 +52,7 @@ const en: TableText = {
   baseline: 'baseline',
   window: 'window',
   wholeRuns: 'whole runs, aligned on elapsed time',
+  wholeRunsOnClock: 'whole runs, placed on the clock (each log in its own zone)',
   method: 'method',
   minChange: 'minimum change',
   idleNote: 'left out',
@@ -83,6 +86,7 @@ const ja: TableText = {
   baseline: '基準',
   window: '区間',
   wholeRuns: 'ラン全体 (経過時間で揃えています)',
+  wholeRunsOnClock: 'ラン全体 (時刻で揃えています。各ログのタイムゾーンで読んでいます)',
   method: '方法',
   minChange: '最小変化',
   idleNote: '省略',

@@ -263,6 +263,8 @@ export interface TableHeader {
   offsetEstimates?: readonly ({ offsetS: number | null; strength: number | null; reason?: NoOffsetReason } | null)[];
   /** `hosts`: the table is hostsTable's (no baseline, no method; the header says so). */
   layout?: 'overlay' | 'hosts';
+  /** How the runs are lined up, said for whole runs (default: elapsed time). */
+  align?: 'elapsed' | 'clock';
   lang?: Lang;
 }
 
@@ -275,7 +277,7 @@ function headerLines(table: DeltaTable, labels: readonly RunLabel[], baseline: n
     const found = e.offsetS === null ? t.offsetNone[e.reason ?? 'unclear'] : t.offsetFound(e.offsetS > 0 ? `+${e.offsetS}` : String(e.offsetS), String(e.strength));
     lines.push([t.offsetEstimate(labels[i].tag), found]);
   });
-  lines.push([t.window, h.window ?? t.wholeRuns]);
+  lines.push([t.window, h.window ?? (h.align === 'clock' ? t.wholeRunsOnClock : t.wholeRuns)]);
   if (hosts) lines.push([t.layout, t.hostsSideBySide]);
   else lines.push([t.method, `${SIGNIFICANCE_METHOD}${h.minChange !== undefined ? ` (${t.minChange} ${h.minChange} %)` : ''}`]);
   if (table.idle > 0) lines.push([t.idleNote, t.idleCount(table.idle)]);

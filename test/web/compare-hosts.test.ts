@@ -87,6 +87,38 @@ describeBrowser('compare page, layout=hosts', () => {
   );
 
   it(
+    'two hosts recorded at once (compare/two-hosts/, the db\'s clock 20 s ahead): stacked on the clock, then lined up by the estimated offset',
+    () =>
+      h.run(async () => {
+        const client = idOf(await h.report('client.csv', readFixture('compare/two-hosts/client.csv')));
+        const db = idOf(await h.report('db.csv', readFixture('compare/two-hosts/db.csv')));
+        const page = await h.newPage({ viewport: { width: 1280, height: 1400 } });
+        await open(page, `?ids=${client},${db}&align=clock&layout=hosts`);
+        const panels = stack(page, 'cpu:total').locator('figure.chart-panel');
+        await expect.poll(() => panels.count()).toBe(2);
+        await waitForPainted(panels.nth(1), HOOK_TIMEOUT_MS);
+        expect((await panels.nth(1).locator('[data-host]').innerText()).replace(/\s+/g, ' ')).toMatch(/^B db · db\.csv$/);
+        // As their clocks say: the db's 90 s start ~20 s after the client's (its zone, CET, read as such).
+        const before = await xRange(panels.nth(0));
+        expect(Math.round((before.max - before.min) / 1000)).toBeGreaterThanOrEqual(105);
+        // The estimate from their traffic: +20 s for B, and the runs then cover the same 90 s.
+        await page.getByRole('button', { name: 'Estimate clock offset B' }).click();
+        await expect.poll(() => new URL(page.url()).searchParams.get('shift')).toMatch(/^0,(19|20|21)$/);
+        const note = page.locator('[data-offset-estimate="1"]');
+        await expect.poll(() => note.getAttribute('data-found')).toBe('true');
+        await waitForPainted(stack(page, 'cpu:total').locator('figure.chart-panel').nth(0), HOOK_TIMEOUT_MS);
+        await expect
+          .poll(async () => {
+            const r = await xRange(stack(page, 'cpu:total').locator('figure.chart-panel').nth(0));
+            return Math.round((r.max - r.min) / 1000);
+          })
+          .toBeLessThanOrEqual(92);
+        expect(await xRange(stack(page, 'cpu:total').locator('figure.chart-panel').nth(1))).toEqual(await xRange(stack(page, 'cpu:total').locator('figure.chart-panel').nth(0)));
+      }),
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'uploading several files offers "before / after" (the overlay) or "same test, several hosts" (on the clock, stacked)',
     () =>
       h.run(async () => {

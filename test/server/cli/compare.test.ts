@@ -181,6 +181,17 @@ describe('dstatview compare, in process (server/cli/compare.ts)', () => {
     const other = await compare(A, fixturePath('compare/deb080_tfvnrl_tcp_same-host.csv'), '--align', 'clock', '--shift', '0,368866');
     expect(other.stdout).toMatch(/\n- \*\*clock offset B, estimated\*\*: (no clear match|none: )/);
     expect((await compare(A, db1)).stdout).not.toContain('clock offset');
+    // Whole runs are said to be placed on the clock, not aligned on elapsed time.
+    expect(clock.stdout).toContain('\n- **window**: whole runs, placed on the clock (each log in its own zone)\n');
+  });
+
+  it('--align clock on two hosts recorded at once (compare/two-hosts/): the db\'s clock offset in the header of either layout', async () => {
+    const [client, db] = ['client', 'db'].map((h) => fixturePath(`compare/two-hosts/${h}.csv`));
+    for (const layout of ['overlay', 'hosts']) {
+      const out = await compare(client!, db!, '--align', 'clock', '--layout', layout);
+      expect(out.stdout, layout).toMatch(/\n- \*\*clock offset B, estimated\*\*: \+(19|20|21) s \(network send\/receive correlation 0\.9\d+\)\n/);
+      expect(out.stdout, layout).toContain('- **A');
+    }
   });
 
   it('-o OUT.html writes the offline compare page, opening with the baseline and the common window', async () => {
