@@ -133,7 +133,8 @@ export function deltaTable(
   const { t, raw, nameOf, shown, left, head, value, rowStart } = tableBasis(series, o);
   for (const l of labels) head.push(`${l.tag} ${t.avg}`, `${l.tag} p95`, `${l.tag} max`);
   labels.forEach((l, i) => {
-    if (i !== baseline) head.push(`Δavg ${l.tag}`, `${t.interval} ${l.tag}`, `Δavg % ${l.tag}`, `Δp95 % ${l.tag}`, `Δmax % ${l.tag}`, `${t.verdict} ${l.tag}`);
+    // The verdict beside its interval: on a page as wide as a laptop's, the columns after it scroll out of view first.
+    if (i !== baseline) head.push(`Δavg ${l.tag}`, `${t.interval} ${l.tag}`, `${t.verdict} ${l.tag}`, `Δavg % ${l.tag}`, `Δp95 % ${l.tag}`, `Δmax % ${l.tag}`);
   });
   const sorted = o.order === 'name' ? byChart(shown, nameOf) : bySignificance(shown, nameOf);
   const rows = sorted.map((s) => {
@@ -201,10 +202,10 @@ function deltaCells(d: Delta | null, value: (x: number) => string, t: TableText)
   return [
     signed(value(d.avg), d.avg),
     `${signed(value(d.avgCi[0]), d.avgCi[0])} … ${signed(value(d.avgCi[1]), d.avgCi[1])}`,
+    t.verdicts[d.verdict],
     pct(d.avgPct),
     pct(d.p95Pct),
     pct(d.maxPct),
-    t.verdicts[d.verdict],
   ];
 }
 

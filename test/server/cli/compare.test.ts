@@ -51,7 +51,7 @@ describe('dstatview compare', () => {
     expect(stdout).toContain('- **window**: whole runs, aligned on elapsed time');
     expect(stdout).toMatch(/- \*\*method\*\*: 95 % interval of Δavg .* \(minimum change 5 %\)/);
     expect(stdout).toMatch(/- \*\*left out\*\*: \d+ series zero in every run/);
-    const head = '| chart | series | A avg | A p95 | A max | B avg | B p95 | B max | Δavg B | Δavg 95 % interval B | Δavg % B | Δp95 % B | Δmax % B | verdict B |';
+    const head = '| chart | series | A avg | A p95 | A max | B avg | B p95 | B max | Δavg B | Δavg 95 % interval B | verdict B | Δavg % B | Δp95 % B | Δmax % B |';
     expect(stdout).toContain(head);
     const rows = stdout.split('\n').filter((l) => l.startsWith('| ') && l !== head && !l.startsWith('| ---'));
     expect(rows.length).toBeGreaterThan(20);

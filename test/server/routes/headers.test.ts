@@ -68,7 +68,7 @@ describe('first-screen files no longer kept', () => {
       const name = 'AAAAAAAAAAAAAAAAAAAAAA.png';
       expect((await t.app.inject(`/r/${id}/first-screen/${name}`)).json()).toEqual({
         code: 'NOT_FOUND',
-        message: `not found: GET /r/${id}/first-screen/${name} (a first-screen image no longer kept)`,
+        message: `not found: GET /r/${id}/first-screen/${name} (a first-screen file no longer kept)`,
       });
       expect((await t.app.inject(`/compare/first-screen/${name}`)).json()).toEqual({
         code: 'NOT_FOUND',

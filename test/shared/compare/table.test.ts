@@ -94,8 +94,8 @@ describe('deltaTable', () => {
     expect(t.head).toEqual([
       'chart', 'series',
       'A avg', 'A p95', 'A max', 'B avg', 'B p95', 'B max', 'C avg', 'C p95', 'C max',
-      'Δavg A', 'Δavg 95 % interval A', 'Δavg % A', 'Δp95 % A', 'Δmax % A', 'verdict A',
-      'Δavg C', 'Δavg 95 % interval C', 'Δavg % C', 'Δp95 % C', 'Δmax % C', 'verdict C',
+      'Δavg A', 'Δavg 95 % interval A', 'verdict A', 'Δavg % A', 'Δp95 % A', 'Δmax % A',
+      'Δavg C', 'Δavg 95 % interval C', 'verdict C', 'Δavg % C', 'Δp95 % C', 'Δmax % C',
     ]);
     expect(deltaTable(rows, labels, 1, { raw: true }).head.slice(0, 3)).toEqual(['chart', 'series', 'unit']);
     expect(deltaTable(rows, labels, 1, { lang: 'ja' }).head.slice(0, 3)).toEqual(['グラフ', '系列', 'A 平均']);
@@ -104,8 +104,8 @@ describe('deltaTable', () => {
   it('raw: figures as numbers, changes signed, percentages to 0.1 (whole from 100), no sign on a change that rounds to 0, dashes where a run lacks the series', () => {
     const t = deltaTable(rows, labels, 1, { order: 'name', raw: true, names });
     expect(t.rows).toEqual([
-      ['Zeta', 'up', '%', '1', '1', '1', '2', '4', '8', '3', '3', '3', '-1', '-1.5 … -0.5', '-50.0 %', '-250 %', '0.0 %', 'significant', '+1', '+0.25 … +1.75', '+50.0 %', '0.0 %', '+100 %', 'significant'],
-      ['Alpha', 'missing (computed)', '%', '–', '–', '–', '5', '5', '5', '5', '5', '5', '–', '–', '–', '–', '–', '–', '0', '-1 … +1', 'n/a', 'n/a', 'n/a', 'within noise'],
+      ['Zeta', 'up', '%', '1', '1', '1', '2', '4', '8', '3', '3', '3', '-1', '-1.5 … -0.5', 'significant', '-50.0 %', '-250 %', '0.0 %', '+1', '+0.25 … +1.75', 'significant', '+50.0 %', '0.0 %', '+100 %'],
+      ['Alpha', 'missing (computed)', '%', '–', '–', '–', '5', '5', '5', '5', '5', '5', '–', '–', '–', '–', '–', '–', '0', '-1 … +1', 'within noise', 'n/a', 'n/a', 'n/a'],
       ['Alpha', 'none', '%', '1', '1', '1', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–'],
     ]);
   });
