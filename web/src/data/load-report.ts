@@ -5,8 +5,8 @@
  * (`prefetchCompareReports`), in the same encoding when the run is small enough to come whole.
  *
  * Every load runs in a Web Worker, off the main thread that paints the page: the level of detail (megabytes
- * once decoded: receiving them took the main thread ~0.1 s on a 4 MB log, which delayed the first screen's
- * images), the full report (JSON: ~0.3 s of parsing for 100k rows) and the compare page's runs. Loads start
+ * once decoded, whose receiving and decoding would hold the main thread while the first screen paints and its
+ * charts are drawn), the full report (JSON: ~0.3 s of parsing for 100k rows) and the compare page's runs. Loads start
  * before React renders (main.tsx), so the download overlaps the start of the page. Only the early charts'
  * small data (`loadFirstScreenColumns`, preloaded by the page's `<head>`) is fetched on the main thread,
  * which takes the preloaded response.
