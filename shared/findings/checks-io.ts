@@ -98,7 +98,7 @@ const CEILING_STEPS = 5;
  * over those windows when it has windows too (the plateau's own level, whose band reaches the plateau's
  * stretches under that highest one), else that level; none (no windows) when not even the lowest has any.
  */
-export function sustainedCeiling(
+function sustainedCeiling(
   windowsAt: (ceiling: number) => RowRange[],
   values: Float64Array,
   percentile: number,
