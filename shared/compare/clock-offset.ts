@@ -134,10 +134,12 @@ export function estimateClockOffset(
   if (best < 0) return { offsetS: null, strength: null, reason: 'too-short' };
   const strength = scores[best]!;
   const lobe = peakLobe(scores, best);
+  // Each test only when the ones before it have passed (the prominence sorts every lag's score; the rises scan the grid).
   const clear = strength >= MIN_OFFSET_STRENGTH && clearPeak(scores, lobe, MIN_OFFSET_MARGIN);
-  const stands = prominence(scores, lobe) >= MIN_OFFSET_PROMINENCE;
-  const strong = strength >= STRONG_OFFSET_STRENGTH && clearPeak(scores, lobe, STRONG_OFFSET_MARGIN) && coincidentRises(directions, best - maxLag) >= MIN_COINCIDENT_RISES;
-  if (!clear || !(stands || strong)) return { offsetS: null, strength: round3(Math.max(0, strength)), reason: 'unclear' };
+  const stands = () => prominence(scores, lobe) >= MIN_OFFSET_PROMINENCE;
+  const strong = () =>
+    strength >= STRONG_OFFSET_STRENGTH && clearPeak(scores, lobe, STRONG_OFFSET_MARGIN) && coincidentRises(directions, best - maxLag) >= MIN_COINCIDENT_RISES;
+  if (!clear || !(stands() || strong())) return { offsetS: null, strength: round3(Math.max(0, strength)), reason: 'unclear' };
   return { offsetS: round3((best - maxLag) * stepS), strength: round3(strength) };
 }
 
